@@ -1,0 +1,148 @@
+package claims
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// ErrInvalidClaim reports a registered claim of the wrong JSON type or out
+// of range, or a member whose name folds to a registered one; the root
+// package reports it as ErrTokenMalformed.
+var ErrInvalidClaim = errors.New("jwt: invalid registered claim")
+
+// Extracted is the registered claims as the core's strict pass found them in
+// the token's bytes, type-checked but not yet validated. Validation reads
+// these values, never the caller's decoded type, so every claims type and
+// every codec reach the same verdict.
+type Extracted struct {
+	ExpiresAt, NotBefore, IssuedAt          time.Time
+	HasExpiresAt, HasNotBefore, HasIssuedAt bool
+	// Issuer, Subject, ID and Audience are raw JSON values (nil when absent),
+	// views into the claims bytes: a string for the first three, a string or
+	// an array of strings for Audience.
+	Issuer, Subject, ID, Audience []byte
+}
+
+// Member examines one top-level member of a claims object. It type-checks
+// the registered claims and records them, and refuses member names that
+// match a registered name under Unicode case folding without being it
+// ("Exp", "EXP", "ſub" with U+017F): encoding/json matches struct fields
+// that way, so such a member could reach a struct's Expiry field while a
+// map, and this validation, saw another name.
+func (e *Extracted) Member(key strictjson.Key, value []byte) error {
+	if len(key.Raw) > 12 && !key.Escaped {
+		return nil // no name over 12 bytes folds to a 3-letter ASCII name
+	}
+	name := bytesview.String(key.Raw) // transient view: never retained
+	if key.Escaped {
+		name = key.Name()
+	}
+	switch name {
+	case NameExpiresAt:
+		return parseTime(name, value, &e.ExpiresAt, &e.HasExpiresAt)
+	case NameNotBefore:
+		return parseTime(name, value, &e.NotBefore, &e.HasNotBefore)
+	case NameIssuedAt:
+		return parseTime(name, value, &e.IssuedAt, &e.HasIssuedAt)
+	case NameIssuer:
+		return requireString(name, value, &e.Issuer)
+	case NameSubject:
+		return requireString(name, value, &e.Subject)
+	case NameID:
+		return requireString(name, value, &e.ID)
+	case NameAudience:
+		return checkAudience(value, &e.Audience)
+	}
+	for _, reg := range [...]string{NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID} {
+		if strings.EqualFold(name, reg) {
+			return fmt.Errorf("%w: member %q folds to the registered claim %q", ErrInvalidClaim, name, reg)
+		}
+	}
+	return nil
+}
+
+func parseTime(name string, value []byte, t *time.Time, has *bool) error {
+	v, err := ParseNumericDate(value)
+	if err != nil {
+		return fmt.Errorf("%w: %q must be a finite NumericDate within ±2^62 seconds", ErrInvalidClaim, name)
+	}
+	*t, *has = v, true
+	return nil
+}
+
+func requireString(name string, value []byte, dst *[]byte) error {
+	if len(value) == 0 || value[0] != '"' {
+		return fmt.Errorf("%w: %q must be a string", ErrInvalidClaim, name)
+	}
+	*dst = value
+	return nil
+}
+
+func checkAudience(value []byte, dst *[]byte) error {
+	if len(value) > 0 && value[0] == '"' {
+		*dst = value
+		return nil
+	}
+	ok := true
+	isArray := strictjson.EachArrayElement(value, func(elem []byte) bool {
+		ok = elem[0] == '"'
+		return ok
+	})
+	if !isArray || !ok {
+		return fmt.Errorf("%w: %q must be a string or an array of strings", ErrInvalidClaim, NameAudience)
+	}
+	*dst = value
+	return nil
+}
+
+// AudienceContains reports whether the extracted "aud" names want.
+func (e *Extracted) AudienceContains(want string) bool {
+	if len(e.Audience) == 0 {
+		return false
+	}
+	if e.Audience[0] == '"' {
+		return strictjson.StringEquals(e.Audience, want)
+	}
+	found := false
+	strictjson.EachArrayElement(e.Audience, func(elem []byte) bool {
+		found = strictjson.StringEquals(elem, want)
+		return !found
+	})
+	return found
+}
+
+// Registered decodes the extracted values into a Registered.
+func (e *Extracted) Registered() Registered {
+	var r Registered
+	r.Issuer, _ = strictjson.String(e.Issuer)
+	r.Subject, _ = strictjson.String(e.Subject)
+	r.ID, _ = strictjson.String(e.ID)
+	if len(e.Audience) > 0 {
+		if e.Audience[0] == '"' {
+			s, _ := strictjson.String(e.Audience)
+			r.Audience = Audience{s}
+		} else {
+			r.Audience = Audience{}
+			strictjson.EachArrayElement(e.Audience, func(elem []byte) bool {
+				s, _ := strictjson.String(elem)
+				r.Audience = append(r.Audience, s)
+				return true
+			})
+		}
+	}
+	if e.HasExpiresAt {
+		r.ExpiresAt = NewNumericDate(e.ExpiresAt)
+	}
+	if e.HasNotBefore {
+		r.NotBefore = NewNumericDate(e.NotBefore)
+	}
+	if e.HasIssuedAt {
+		r.IssuedAt = NewNumericDate(e.IssuedAt)
+	}
+	return r
+}

@@ -1,0 +1,90 @@
+package claims
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// Validation errors; the root package re-exports them.
+var (
+	ErrTokenExpired     = errors.New("jwt: token is expired")
+	ErrTokenNotValidYet = errors.New("jwt: token is not valid yet")
+	ErrInvalidAudience  = errors.New("jwt: token has an invalid audience")
+	ErrInvalidIssuer    = errors.New("jwt: token has an invalid issuer")
+	ErrInvalidSubject   = errors.New("jwt: token has an invalid subject")
+	ErrMissingClaim     = errors.New("jwt: token is missing a required claim")
+)
+
+// Validator holds the claim rules of a verifier. The zero value checks only
+// "exp" and "nbf", against time.Now, with no leeway.
+type Validator struct {
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Leeway allows for clock skew on "exp" and "nbf" (RFC 7519 sections
+	// 4.1.4 and 4.1.5: "Implementers MAY provide for some small leeway").
+	Leeway time.Duration
+	// Audiences, when not empty, must include one value found in "aud".
+	Audiences []string
+	// Issuer, when set (IssuerSet), must equal "iss" exactly.
+	Issuer    string
+	IssuerSet bool
+	// Subject, when set (SubjectSet), must equal "sub" exactly.
+	Subject    string
+	SubjectSet bool
+	// RequireExpiration refuses tokens without "exp".
+	RequireExpiration bool
+}
+
+// Validate applies the rules to e. Every failure is reported, joined with
+// errors.Join, so errors.Is finds each one.
+func (v *Validator) Validate(e *Extracted) error {
+	now := time.Now
+	if v.Now != nil {
+		now = v.Now
+	}
+	t := now()
+	var errs []error
+	// RFC 7519 section 4.1.4: "the current date/time MUST be before the
+	// expiration date/time listed in the "exp" claim".
+	if e.HasExpiresAt && !t.Before(e.ExpiresAt.Add(v.Leeway)) {
+		errs = append(errs, ErrTokenExpired)
+	}
+	if !e.HasExpiresAt && v.RequireExpiration {
+		errs = append(errs, fmt.Errorf("%w: %q", ErrMissingClaim, NameExpiresAt))
+	}
+	// RFC 7519 section 4.1.5: "the current date/time MUST be after or equal
+	// to the not-before date/time listed in the "nbf" claim".
+	if e.HasNotBefore && t.Before(e.NotBefore.Add(-v.Leeway)) {
+		errs = append(errs, ErrTokenNotValidYet)
+	}
+	if len(v.Audiences) > 0 && !v.audienceOK(e) {
+		errs = append(errs, ErrInvalidAudience)
+	}
+	if v.IssuerSet && (e.Issuer == nil || !strictjson.StringEquals(e.Issuer, v.Issuer)) {
+		errs = append(errs, ErrInvalidIssuer)
+	}
+	if v.SubjectSet && (e.Subject == nil || !strictjson.StringEquals(e.Subject, v.Subject)) {
+		errs = append(errs, ErrInvalidSubject)
+	}
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}
+
+// audienceOK implements RFC 7519 section 4.1.3: "Each principal intended to
+// process the JWT MUST identify itself with a value in the audience claim."
+func (v *Validator) audienceOK(e *Extracted) bool {
+	for _, want := range v.Audiences {
+		if e.AudienceContains(want) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,51 @@
+package jwt
+
+import (
+	"encoding/json"
+	"sync/atomic"
+)
+
+// Encoder maps claims values to and from JSON. It is the only part of the
+// library a codec decides: the core validates every byte before Unmarshal
+// sees it and every byte Marshal returns before it is signed, so no Encoder
+// can change which tokens are accepted.
+//
+// Unmarshal must not keep data after it returns (the buffer is reused), and
+// both methods must be safe for concurrent use.
+type Encoder interface {
+	Marshal(v any) ([]byte, error)
+	Unmarshal(data []byte, v any) error
+}
+
+// StdEncoder is the default Encoder, backed by encoding/json.
+type StdEncoder struct{}
+
+// Marshal calls json.Marshal.
+func (StdEncoder) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// Unmarshal calls json.Unmarshal.
+func (StdEncoder) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// defaultEncoder is the process-wide default; see SetDefaultEncoder.
+var defaultEncoder atomic.Pointer[Encoder]
+
+// SetDefaultEncoder sets the Encoder used where no WithEncoder option is
+// given, for the whole process; nil restores encoding/json. Call it once at
+// start-up, before any Sign, Parse, NewSigner or NewVerifier: Signers and
+// Verifiers keep the encoder they were made with. It is safe for concurrent
+// use, but WithEncoder on each Signer and Verifier is the primary way.
+func SetDefaultEncoder(enc Encoder) {
+	if enc == nil {
+		defaultEncoder.Store(nil)
+		return
+	}
+	defaultEncoder.Store(&enc)
+}
+
+// DefaultEncoder returns the process-wide default Encoder.
+func DefaultEncoder() Encoder {
+	if p := defaultEncoder.Load(); p != nil {
+		return *p
+	}
+	return StdEncoder{}
+}

@@ -1,0 +1,55 @@
+package jwt
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/signing"
+)
+
+// Sentinel errors, matched with errors.Is. A token that fails several claim
+// rules reports each one (errors.Join).
+var (
+	// ErrTokenMalformed: the token is not a well-formed compact JWS, or its
+	// header or claims break a JSON or type rule.
+	ErrTokenMalformed = errors.New("jwt: token is malformed")
+	// ErrSignatureInvalid: the signature does not verify. It is never
+	// reported together with a claims error.
+	ErrSignatureInvalid = signing.ErrSignatureInvalid
+	// ErrAlgorithmNotAllowed: "alg" is unknown, "none", outside
+	// WithAlgorithms, or does not fit the key's type (RFC 8725 section 3.1).
+	ErrAlgorithmNotAllowed = signing.ErrAlgorithmNotAllowed
+	// ErrInvalidKey: the key is nil, of an unsupported type, too weak, or
+	// unfit for the operation; or a KeyFunc found no key.
+	ErrInvalidKey = signing.ErrInvalidKey
+	// ErrTokenExpired: now is on or after "exp" plus the leeway.
+	ErrTokenExpired = claims.ErrTokenExpired
+	// ErrTokenNotValidYet: now is before "nbf" minus the leeway.
+	ErrTokenNotValidYet = claims.ErrTokenNotValidYet
+	// ErrInvalidAudience: "aud" does not name the audience from WithAudience.
+	ErrInvalidAudience = claims.ErrInvalidAudience
+	// ErrInvalidIssuer: "iss" is not the issuer from WithIssuer.
+	ErrInvalidIssuer = claims.ErrInvalidIssuer
+	// ErrInvalidSubject: "sub" is not the subject from WithSubject.
+	ErrInvalidSubject = claims.ErrInvalidSubject
+	// ErrMissingClaim: a claim required by WithExpirationRequired is absent.
+	ErrMissingClaim = claims.ErrMissingClaim
+	// ErrInvalidType: the header's "typ" is not the type from WithType.
+	ErrInvalidType = errors.New("jwt: token has an invalid type")
+	// ErrTokenTooLarge: the token is longer than the size cap; it also
+	// matches ErrTokenMalformed.
+	ErrTokenTooLarge = fmt.Errorf("%w: token exceeds the size cap", ErrTokenMalformed)
+	// ErrInvalidOption: an option was given an unusable value.
+	ErrInvalidOption = errors.New("jwt: invalid option")
+	// ErrEncoding: the Encoder failed to marshal the claims or to decode them
+	// into the caller's value.
+	ErrEncoding = errors.New("jwt: claims encoding failed")
+)
+
+// malformed wraps ErrTokenMalformed with a reason.
+func malformed(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrTokenMalformed}, args...)...)
+}
+
+func isMalformed(err error) bool { return errors.Is(err, ErrTokenMalformed) }

@@ -1,0 +1,3 @@
+module github.com/jotlib/jwt
+
+go 1.24

@@ -1,0 +1,176 @@
+package jwt
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// Header is the JOSE header of a token (RFC 7515 section 4.1).
+type Header struct {
+	// Algorithm is "alg", compared exactly (case-sensitive).
+	Algorithm string
+	// Type is "typ", the media type of the whole token (e.g. "JWT").
+	Type string
+	// KeyID is "kid", a hint for choosing the key.
+	KeyID string
+	// ContentType is "cty".
+	ContentType string
+}
+
+// headerParams are the names checked for case-folded look-alikes: a header
+// with "alg" and "ALG" is refused rather than read one way here and another
+// way elsewhere.
+var headerParams = [...]string{"alg", "typ", "kid", "cty", "crit", "b64", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256", "zip", "enc"}
+
+// parseHeader runs the strict pass over a decoded header and reads the
+// parameters we use.
+func parseHeader(data []byte) (Header, error) {
+	var h Header
+	hasAlg := false
+	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
+		name := bytesview.String(key.Raw) // transient view, never retained
+		if key.Escaped {
+			name = key.Name()
+		}
+		switch name {
+		case "alg":
+			s, ok := strictjson.String(value)
+			if !ok || s == "" {
+				return malformed(`header "alg" must be a non-empty string`)
+			}
+			h.Algorithm, hasAlg = s, true
+		case "typ":
+			return headerString(name, value, &h.Type)
+		case "kid":
+			return headerString(name, value, &h.KeyID)
+		case "cty":
+			return headerString(name, value, &h.ContentType)
+		case "crit":
+			// RFC 7515 section 4.1.11: recipients MUST reject a JWS whose
+			// "crit" lists extensions they do not understand; we implement none.
+			return malformed(`header "crit" is not supported`)
+		case "b64":
+			// RFC 7797: "b64": false changes what is signed; we sign and
+			// verify only the base64url-encoded payload.
+			if string(value) != "true" {
+				return malformed(`header "b64" other than true is not supported`)
+			}
+		case "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256":
+			// Keys named by the token are never used or fetched (RFC 8725
+			// section 3.10): the caller's key decides.
+		default:
+			for _, p := range headerParams {
+				if strings.EqualFold(name, p) {
+					return malformed("header parameter %q folds to %q", name, p)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if isMalformed(err) {
+			return Header{}, err
+		}
+		return Header{}, malformed("header: %v", err)
+	}
+	if !hasAlg {
+		return Header{}, malformed(`header has no "alg"`)
+	}
+	return h, nil
+}
+
+func headerString(name string, value []byte, dst *string) error {
+	s, ok := strictjson.String(value)
+	if !ok {
+		return malformed("header %q must be a string", name)
+	}
+	*dst = s
+	return nil
+}
+
+// headerCacheSize bounds the per-Verifier cache of validated headers.
+const headerCacheSize = 64
+
+// headerCache remembers validated headers by their exact base64url segment:
+// tokens from one issuer share the same header bytes, so most parses skip
+// the header's decoding. Readers take one atomic load; writers copy the map.
+type headerCache struct {
+	m  atomic.Pointer[map[string]*Header]
+	mu sync.Mutex
+}
+
+func (c *headerCache) get(seg string) *Header {
+	if m := c.m.Load(); m != nil {
+		return (*m)[seg]
+	}
+	return nil
+}
+
+func (c *headerCache) put(seg string, h *Header) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.m.Load()
+	var next map[string]*Header
+	if old == nil || len(*old) >= headerCacheSize {
+		// Full: start again rather than track recency; the cost is bounded
+		// and a flood of distinct headers cannot pin it.
+		next = make(map[string]*Header, 8)
+	} else {
+		next = make(map[string]*Header, len(*old)+1)
+		for k, v := range *old {
+			next[k] = v
+		}
+	}
+	next[strings.Clone(seg)] = h
+	c.m.Store(&next)
+}
+
+// header returns the validated header for a segment, from the cache when it
+// can.
+func (c *headerCache) header(seg string) (*Header, error) {
+	if h := c.get(seg); h != nil {
+		return h, nil
+	}
+	if len(seg) > 8<<10 {
+		return nil, malformed("header segment too long")
+	}
+	var buf [1024]byte
+	data, err := decodeSegment(buf[:0], seg, "header")
+	if err != nil {
+		return nil, err
+	}
+	h, err := parseHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	hp := &h
+	c.put(seg, hp)
+	return hp, nil
+}
+
+// sameMediaType compares two "typ" values as media types: case-insensitive,
+// and "A recipient using the media type value MUST treat it as if
+// "application/" were prepended to any "typ" value not containing a '/'"
+// (RFC 7515 section 4.1.9).
+func sameMediaType(a, b string) bool {
+	appA, restA := splitApplication(a)
+	appB, restB := splitApplication(b)
+	return appA == appB && strings.EqualFold(restA, restB)
+}
+
+// splitApplication reports whether typ is an application/ media type and
+// returns the rest.
+func splitApplication(typ string) (bool, string) {
+	const app = "application/"
+	if !strings.Contains(typ, "/") {
+		return true, typ
+	}
+	if len(typ) > len(app) && strings.EqualFold(typ[:len(app)], app) {
+		return true, typ[len(app):]
+	}
+	return false, typ
+}

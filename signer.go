@@ -1,0 +1,96 @@
+package jwt
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/signing"
+)
+
+// Signer makes tokens with one algorithm and key, checked once; its header
+// segment is encoded once. It is safe for concurrent use; reuse it.
+type Signer struct {
+	key    *signing.SigningKey
+	enc    Encoder
+	prefix string // base64url(header) + "."
+}
+
+// NewSigner checks that key fits alg and is strong enough (ErrInvalidKey
+// otherwise) and precomputes the header {"alg":…,"kid":…,"typ":"JWT"}.
+// key is a []byte secret (HS*), a private key, or a crypto.Signer (KMS, HSM)
+// whose public key fits alg.
+func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	sk, err := signing.NewSigningKey(alg, key)
+	if err != nil {
+		return nil, err
+	}
+	typ := "JWT"
+	if cfg.typSet {
+		typ = cfg.typ
+	}
+	hdr := []byte(`{"alg":`)
+	hdr = appendJSONString(hdr, string(alg))
+	if cfg.keyIDSet {
+		hdr = append(hdr, `,"kid":`...)
+		hdr = appendJSONString(hdr, cfg.keyID)
+	}
+	hdr = append(hdr, `,"typ":`...)
+	hdr = appendJSONString(hdr, typ)
+	hdr = append(hdr, '}')
+	prefix := base64.RawURLEncoding.AppendEncode(nil, hdr)
+	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.'))}, nil
+}
+
+func appendJSONString(dst []byte, s string) []byte {
+	b, _ := json.Marshal(s) // a string always marshals
+	return append(dst, b...)
+}
+
+// Algorithm returns the signer's algorithm.
+func (s *Signer) Algorithm() Algorithm { return s.key.Algorithm() }
+
+// Sign marshals claims with the Encoder, checks the result with the same
+// strict pass the parser uses (a JSON object, no duplicates, registered
+// claims of the right types), and returns the signed compact token.
+func (s *Signer) Sign(claims any) (string, error) {
+	payload, err := s.enc.Marshal(claims)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrEncoding, err)
+	}
+	if err := checkClaims(payload); err != nil {
+		return "", err
+	}
+	enc := base64.RawURLEncoding
+	sigSize := s.key.Size()
+	n := len(s.prefix) + enc.EncodedLen(len(payload)) + 1 + enc.EncodedLen(sigSize)
+	// The raw signature is written past the token's end, then encoded into
+	// place: one buffer for the whole token.
+	buf := make([]byte, 0, n+sigSize)
+	buf = append(buf, s.prefix...)
+	buf = enc.AppendEncode(buf, payload)
+	sig, err := s.key.AppendSign(buf[n:n], buf)
+	if err != nil {
+		return "", err
+	}
+	buf = append(buf, '.')
+	buf = enc.AppendEncode(buf, sig)
+	return bytesview.String(buf), nil
+}
+
+// checkClaims is the sign side of the strict pass: what an Encoder returns
+// is never signed unchecked (a custom MarshalJSON can emit `1,"exp":…`).
+func checkClaims(payload []byte) error {
+	var ex claims.Extracted
+	if err := strictjson.Object(payload, ex.Member); err != nil {
+		return fmt.Errorf("%w: %w: encoder output: %w", ErrTokenMalformed, ErrEncoding, err)
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package signing
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"encoding/asn1"
+	"fmt"
+	"math/big"
+)
+
+// ecdsaAlgorithm names the one ES* algorithm a curve may be used with
+// (RFC 7518 section 3.4).
+func ecdsaAlgorithm(c elliptic.Curve) (Algorithm, error) {
+	switch c {
+	case elliptic.P256():
+		return ES256, nil
+	case elliptic.P384():
+		return ES384, nil
+	case elliptic.P521():
+		return ES512, nil
+	}
+	return "", fmt.Errorf("%w: unsupported elliptic curve", ErrInvalidKey)
+}
+
+// checkECDSAPublic returns the key's algorithm after checking that its point
+// is on its curve.
+func checkECDSAPublic(pub *ecdsa.PublicKey) (Algorithm, error) {
+	if pub == nil || pub.Curve == nil || pub.X == nil || pub.Y == nil {
+		return "", fmt.Errorf("%w: incomplete ECDSA key", ErrInvalidKey)
+	}
+	alg, err := ecdsaAlgorithm(pub.Curve)
+	if err != nil {
+		return "", err
+	}
+	if _, err := pub.ECDH(); err != nil {
+		return "", fmt.Errorf("%w: ECDSA point is not on the curve", ErrInvalidKey)
+	}
+	return alg, nil
+}
+
+// verifyECDSA checks a JWS ECDSA signature: R and S as fixed-size big-endian
+// integers, concatenated (RFC 7518 section 3.4). DER is refused.
+func verifyECDSA(pub *ecdsa.PublicKey, alg Algorithm, input, sig []byte) error {
+	info := algorithms[alg]
+	if len(sig) != info.size {
+		return ErrSignatureInvalid
+	}
+	var buf [64]byte
+	d := digest(info.hash, input, &buf)
+	half := info.size / 2
+	r := new(big.Int).SetBytes(sig[:half])
+	s := new(big.Int).SetBytes(sig[half:])
+	if !ecdsa.Verify(pub, d, r, s) {
+		return ErrSignatureInvalid
+	}
+	return nil
+}
+
+// appendP1363 converts an ASN.1 DER ECDSA signature, as crypto.Signer
+// implementations return it, into r||s of size bytes appended to dst.
+func appendP1363(dst, der []byte, size int) ([]byte, error) {
+	var rs struct{ R, S *big.Int }
+	rest, err := asn1.Unmarshal(der, &rs)
+	half := size / 2
+	if err != nil || len(rest) != 0 || rs.R == nil || rs.S == nil ||
+		rs.R.Sign() <= 0 || rs.S.Sign() <= 0 || rs.R.BitLen() > half*8 || rs.S.BitLen() > half*8 {
+		return dst, fmt.Errorf("jwt: ECDSA signer returned a malformed signature")
+	}
+	n := len(dst)
+	dst = append(dst, make([]byte, size)...)
+	rs.R.FillBytes(dst[n : n+half])
+	rs.S.FillBytes(dst[n+half:])
+	return dst, nil
+}

@@ -1,0 +1,153 @@
+package signing
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/rsa"
+	"fmt"
+	"io"
+)
+
+// SigningKey is a key checked once for signing with one algorithm. It is
+// safe for concurrent use.
+type SigningKey struct {
+	alg    Algorithm
+	info   algInfo
+	hmac   *hmacKey
+	signer crypto.Signer // RSA, ECDSA and Ed25519 keys, including KMS/HSM signers
+	size   int           // the signature size in bytes
+	rand   io.Reader
+}
+
+// NewSigningKey checks that key fits alg and is strong enough. It accepts
+// []byte (HS*), *rsa.PrivateKey (RS*, PS*), *ecdsa.PrivateKey (the ES* of
+// its curve), ed25519.PrivateKey (EdDSA, Ed25519), and any crypto.Signer
+// whose Public key fits alg, such as a key held in a KMS or an HSM. Public
+// keys, and keys of another family, curve or too small, are refused with
+// ErrInvalidKey; unknown algorithms with ErrAlgorithmNotAllowed.
+func NewSigningKey(alg Algorithm, key any) (*SigningKey, error) {
+	info, ok := algorithms[alg]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, string(alg))
+	}
+	sk := &SigningKey{alg: alg, info: info, rand: rand.Reader}
+	if secret, isHMAC := key.([]byte); isHMAC {
+		if info.fam != famHMAC {
+			return nil, fmt.Errorf("%w: an HMAC secret cannot sign %s", ErrInvalidKey, alg)
+		}
+		h, err := newHMACKey(secret)
+		if err != nil {
+			return nil, err
+		}
+		if err := h.fits(alg); err != nil {
+			return nil, err
+		}
+		sk.hmac, sk.size = h, info.size
+		return sk, nil
+	}
+	if info.fam == famHMAC {
+		return nil, fmt.Errorf("%w: %s needs a []byte secret, got %T", ErrInvalidKey, alg, key)
+	}
+	signer, err := asSigner(key)
+	if err != nil {
+		return nil, err
+	}
+	vk, err := NewVerifyingKey(publicOf(signer))
+	if err != nil {
+		return nil, err
+	}
+	if err := vk.Check(alg); err != nil {
+		return nil, fmt.Errorf("%w: %s key cannot sign %s", ErrInvalidKey, describe(vk.fam), alg)
+	}
+	sk.signer = signer
+	switch vk.fam {
+	case famRSA:
+		sk.size = (vk.rsa.N.BitLen() + 7) / 8
+	default:
+		sk.size = info.size
+	}
+	return sk, nil
+}
+
+// asSigner accepts the private key types and other crypto.Signers, and
+// refuses public keys with a message that says so.
+func asSigner(key any) (crypto.Signer, error) {
+	switch k := key.(type) {
+	case nil:
+		return nil, fmt.Errorf("%w: nil key", ErrInvalidKey)
+	case *rsa.PrivateKey:
+		if k == nil || k.D == nil {
+			return nil, fmt.Errorf("%w: incomplete RSA private key", ErrInvalidKey)
+		}
+		return k, nil
+	case *ecdsa.PrivateKey:
+		if k == nil || k.D == nil {
+			return nil, fmt.Errorf("%w: incomplete ECDSA private key", ErrInvalidKey)
+		}
+		return k, nil
+	case ed25519.PrivateKey:
+		if err := checkEd25519Private(k); err != nil {
+			return nil, err
+		}
+		return k, nil
+	case *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey:
+		return nil, fmt.Errorf("%w: %T is a public key; signing needs the private key", ErrInvalidKey, key)
+	case crypto.Signer:
+		return k, nil
+	}
+	return nil, fmt.Errorf("%w: unsupported signing key type %T", ErrInvalidKey, key)
+}
+
+func describe(f family) string {
+	switch f {
+	case famRSA:
+		return "an RSA"
+	case famECDSA:
+		return "an ECDSA"
+	case famEd25519:
+		return "an Ed25519"
+	}
+	return "this"
+}
+
+// Algorithm returns the algorithm this key signs with.
+func (k *SigningKey) Algorithm() Algorithm { return k.alg }
+
+// Size returns the size in bytes of the signatures this key makes.
+func (k *SigningKey) Size() int { return k.size }
+
+// AppendSign appends the signature of signingInput to dst.
+func (k *SigningKey) AppendSign(dst, signingInput []byte) ([]byte, error) {
+	if k.hmac != nil {
+		return k.hmac.appendMAC(dst, k.alg, signingInput), nil
+	}
+	var sig []byte
+	var err error
+	switch k.info.fam {
+	case famEd25519:
+		if priv, ok := k.signer.(ed25519.PrivateKey); ok {
+			return append(dst, ed25519.Sign(priv, signingInput)...), nil
+		}
+		sig, err = k.signer.Sign(k.rand, signingInput, crypto.Hash(0))
+	default:
+		var buf [64]byte
+		d := digest(k.info.hash, signingInput, &buf)
+		var opts crypto.SignerOpts = k.info.hash
+		if k.info.pss {
+			opts = &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: k.info.hash}
+		}
+		sig, err = k.signer.Sign(k.rand, d, opts)
+	}
+	if err != nil {
+		return dst, fmt.Errorf("jwt: signing with %s: %w", k.alg, err)
+	}
+	if k.info.fam == famECDSA {
+		return appendP1363(dst, sig, k.size)
+	}
+	if len(sig) != k.size {
+		return dst, fmt.Errorf("jwt: %s signer returned %d bytes, want %d", k.alg, len(sig), k.size)
+	}
+	return append(dst, sig...), nil
+}

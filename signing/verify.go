@@ -1,0 +1,136 @@
+package signing
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rsa"
+	"fmt"
+)
+
+// VerifyingKey is a key checked once for verifying signatures. It is safe
+// for concurrent use.
+type VerifyingKey struct {
+	fam   family
+	hmac  *hmacKey
+	rsa   *rsa.PublicKey
+	ec    *ecdsa.PublicKey
+	ecAlg Algorithm
+	ed    ed25519.PublicKey
+}
+
+// NewVerifyingKey checks key and prepares it for verifying. It accepts
+// []byte (HMAC secret), *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey,
+// their private counterparts, and any crypto.Signer whose Public key is one
+// of those. Anything else, and keys too weak for every algorithm of their
+// family, are refused with ErrInvalidKey.
+func NewVerifyingKey(key any) (*VerifyingKey, error) {
+	switch k := key.(type) {
+	case []byte:
+		h, err := newHMACKey(k)
+		if err != nil {
+			return nil, err
+		}
+		return &VerifyingKey{fam: famHMAC, hmac: h}, nil
+	case *rsa.PublicKey:
+		if err := checkRSAPublic(k); err != nil {
+			return nil, err
+		}
+		return &VerifyingKey{fam: famRSA, rsa: k}, nil
+	case *rsa.PrivateKey:
+		if k == nil {
+			return nil, fmt.Errorf("%w: nil RSA key", ErrInvalidKey)
+		}
+		return NewVerifyingKey(&k.PublicKey)
+	case *ecdsa.PublicKey:
+		alg, err := checkECDSAPublic(k)
+		if err != nil {
+			return nil, err
+		}
+		return &VerifyingKey{fam: famECDSA, ec: k, ecAlg: alg}, nil
+	case *ecdsa.PrivateKey:
+		if k == nil {
+			return nil, fmt.Errorf("%w: nil ECDSA key", ErrInvalidKey)
+		}
+		return NewVerifyingKey(&k.PublicKey)
+	case ed25519.PublicKey:
+		if err := checkEd25519Public(k); err != nil {
+			return nil, err
+		}
+		return &VerifyingKey{fam: famEd25519, ed: k}, nil
+	case ed25519.PrivateKey:
+		if err := checkEd25519Private(k); err != nil {
+			return nil, err
+		}
+		return NewVerifyingKey(k.Public())
+	case string:
+		return nil, fmt.Errorf("%w: string key; pass an HMAC secret as []byte", ErrInvalidKey)
+	case nil:
+		return nil, fmt.Errorf("%w: nil key", ErrInvalidKey)
+	case crypto.Signer:
+		pub := publicOf(k)
+		if _, again := pub.(crypto.Signer); again || pub == nil {
+			return nil, fmt.Errorf("%w: crypto.Signer with an unsupported public key %T", ErrInvalidKey, pub)
+		}
+		return NewVerifyingKey(pub)
+	}
+	return nil, fmt.Errorf("%w: unsupported key type %T", ErrInvalidKey, key)
+}
+
+// publicOf calls s.Public, turning a panic from a broken implementation
+// into a nil key.
+func publicOf(s crypto.Signer) (pub crypto.PublicKey) {
+	defer func() {
+		if recover() != nil {
+			pub = nil
+		}
+	}()
+	return s.Public()
+}
+
+// Check reports whether alg may be verified with this key, before any
+// cryptography runs: ErrAlgorithmNotAllowed when alg is unknown or of
+// another family or curve (RFC 8725 section 3.1), ErrInvalidKey when the key
+// is too weak for alg.
+func (k *VerifyingKey) Check(alg Algorithm) error {
+	info, ok := algorithms[alg]
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, string(alg))
+	}
+	if info.fam != k.fam || (k.fam == famECDSA && alg != k.ecAlg) {
+		return fmt.Errorf("%w: %s does not fit the key", ErrAlgorithmNotAllowed, alg)
+	}
+	if k.fam == famHMAC {
+		return k.hmac.fits(alg)
+	}
+	return nil
+}
+
+// Algorithms returns the algorithms this key can verify.
+func (k *VerifyingKey) Algorithms() []Algorithm {
+	var out []Algorithm
+	for _, a := range All() {
+		if k.Check(a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Verify checks sig over signingInput with alg. It runs Check first, so a
+// caller need not; the only error for a checked key is ErrSignatureInvalid.
+func (k *VerifyingKey) Verify(alg Algorithm, signingInput, sig []byte) error {
+	if err := k.Check(alg); err != nil {
+		return err
+	}
+	switch k.fam {
+	case famHMAC:
+		return k.hmac.verify(alg, signingInput, sig)
+	case famRSA:
+		return verifyRSA(k.rsa, alg, signingInput, sig)
+	case famECDSA:
+		return verifyECDSA(k.ec, alg, signingInput, sig)
+	default:
+		return verifyEd25519(k.ed, signingInput, sig)
+	}
+}

@@ -1,0 +1,68 @@
+// Package jwt signs and parses JSON Web Tokens (RFC 7519) in the JWS
+// Compact Serialization (RFC 7515), safely by default:
+//
+//   - the key's type fixes the algorithm family; "none" is never accepted;
+//   - keys are held to RFC 7518's minimum sizes, when signing and verifying;
+//   - the signature is checked before the claims are read;
+//   - "exp" and "nbf" are always validated, with optional "aud", "iss",
+//     "sub" and "typ" rules;
+//   - one strict pass over the header and claims refuses duplicate names,
+//     invalid UTF-8 and look-alike claim names, so the JSON codec (see
+//     Encoder) can never change a verdict.
+//
+// Parse and Sign are one-shot; a Verifier or Signer checks its key and
+// options once and is the fast path for servers.
+package jwt
+
+// Token is a verified token.
+type Token struct {
+	// Header is the token's JOSE header.
+	Header Header
+	// Claims is a map[string]any after Parse, and the caller's pointer after
+	// ParseWithClaims.
+	Claims any
+	// Raw is the compact token as given.
+	Raw string
+}
+
+// Sign makes a signed token of claims (a struct, typically embedding
+// claims.Registered, or a map) with alg and key. For many tokens, use a
+// Signer.
+func Sign(alg Algorithm, claims any, key any, opts ...Option) (string, error) {
+	s, err := NewSigner(alg, key, opts...)
+	if err != nil {
+		return "", err
+	}
+	return s.Sign(claims)
+}
+
+// Parse verifies token with key (see NewVerifier) and decodes its claims
+// into a map[string]any, held in Token.Claims. It checks the signature and
+// the registered claims; any failure returns a nil Token.
+func Parse(token string, key any, opts ...Option) (*Token, error) {
+	v, err := NewVerifier(key, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v.Parse(token)
+}
+
+// ParseWithClaims is Parse decoding into claims, a non-nil pointer to a
+// struct or map.
+func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token, error) {
+	v, err := NewVerifier(key, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v.ParseWithClaims(token, claims)
+}
+
+// ParseAs verifies token and decodes its claims into a new T.
+func ParseAs[T any](token string, key any, opts ...Option) (*T, *Token, error) {
+	var c T
+	t, err := ParseWithClaims(token, &c, key, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &c, t, nil
+}

@@ -1,0 +1,193 @@
+package jwt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/signing"
+)
+
+// Verifier parses and verifies tokens with one key source and one set of
+// options, all checked once. It is safe for concurrent use; reuse it.
+type Verifier struct {
+	cfg     *config
+	keys    keySource
+	headers headerCache
+}
+
+// NewVerifier checks key and options once. key is a verification key
+// ([]byte HMAC secret, *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey,
+// or their private keys), a KeyFunc, or a KeySet.
+func NewVerifier(key any, opts ...Option) (*Verifier, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := newKeySource(key)
+	if err != nil {
+		return nil, err
+	}
+	if keys.static != nil && cfg.algorithms != nil {
+		var first error
+		for _, a := range cfg.algorithms {
+			if err := keys.static.Check(a); err == nil {
+				first = nil
+				break
+			} else if first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return nil, first
+		}
+	}
+	return &Verifier{cfg: cfg, keys: keys}, nil
+}
+
+// Parse verifies token and decodes its claims into a map[string]any, which
+// Token.Claims holds.
+func (v *Verifier) Parse(token string) (*Token, error) {
+	return v.ParseContext(context.Background(), token)
+}
+
+// ParseContext is Parse with a context that bounds a KeySet's key fetch.
+func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, error) {
+	var m map[string]any
+	t, err := v.parse(ctx, token, &m)
+	if err != nil {
+		return nil, err
+	}
+	t.Claims = m
+	return t, nil
+}
+
+// ParseWithClaims verifies token and decodes its claims into claims, a
+// non-nil pointer to a struct (typically embedding claims.Registered) or to
+// a map. The registered claims are validated from the token's bytes whatever
+// claims' type. On any error claims is left untouched.
+func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
+	return v.ParseWithClaimsContext(context.Background(), token, claims)
+}
+
+// ParseWithClaimsContext is ParseWithClaims with a context that bounds a
+// KeySet's key fetch.
+func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, claims any) (*Token, error) {
+	if rv := reflect.ValueOf(claims); rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return nil, fmt.Errorf("%w: claims must be a non-nil pointer, got %T", ErrEncoding, claims)
+	}
+	return v.parse(ctx, token, claims)
+}
+
+// parse is the whole verification flow, in order: the compact form, the
+// header, the algorithm against the key, the signature, and only then the
+// claims (strict pass, validation, decoding into dst).
+func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
+	c, err := splitCompact(token, v.cfg.maxSize)
+	if err != nil {
+		return nil, err
+	}
+	h, err := v.headers.header(c.header)
+	if err != nil {
+		return nil, err
+	}
+	// RFC 8725 section 3.1: the algorithm is checked against what this
+	// verifier allows before any cryptography; "none" is never known.
+	alg, known := signing.Lookup(h.Algorithm)
+	if !known {
+		return nil, fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, h.Algorithm)
+	}
+	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
+		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
+	}
+	if err := v.verifySignature(ctx, h, alg, &c); err != nil {
+		return nil, err
+	}
+
+	buf := payloadBuffers.Get().(*[]byte)
+	defer putPayloadBuffer(buf)
+	payload, err := decodeSegment((*buf)[:0], c.payload, "payload")
+	*buf = payload
+	if err != nil {
+		return nil, err
+	}
+	var ex claims.Extracted
+	if err := strictjson.Object(payload, ex.Member); err != nil {
+		return nil, malformed("claims: %w", err)
+	}
+	if err := v.validate(h, &ex); err != nil {
+		return nil, err
+	}
+	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
+		return nil, fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
+	}
+	return &Token{Header: *h, Claims: dst, Raw: token}, nil
+}
+
+// verifySignature decodes the signature and checks it with the first key
+// that fits alg. A failure here is the only error reported for the token.
+func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, c *compact) error {
+	if v.keys.static != nil {
+		if err := v.keys.static.Check(alg); err != nil {
+			return err
+		}
+	}
+	if len(c.signature) > 2048 {
+		return ErrSignatureInvalid // longer than any supported key's signature
+	}
+	var sigBuf [132]byte
+	sig, err := decodeSegment(sigBuf[:0], c.signature, "signature")
+	if err != nil {
+		return err
+	}
+	input := bytesOf(c.signingInput)
+	if v.keys.static != nil {
+		return v.keys.static.Verify(alg, input, sig)
+	}
+	keys, err := v.keys.candidates(ctx, h)
+	if err != nil {
+		return err
+	}
+	var firstErr error
+	for _, k := range keys {
+		err := k.Check(alg)
+		if err == nil {
+			if err = k.Verify(alg, input, sig); err == nil {
+				return nil
+			}
+		}
+		if firstErr == nil || errors.Is(err, ErrSignatureInvalid) {
+			firstErr = err
+		}
+	}
+	return firstErr
+}
+
+// validate applies the claim rules and the "typ" rule, reporting every
+// failure together.
+func (v *Verifier) validate(h *Header, ex *claims.Extracted) error {
+	err := v.cfg.validator.Validate(ex)
+	if v.cfg.typSet && !sameMediaType(h.Type, v.cfg.typ) {
+		typErr := fmt.Errorf("%w: %q, want %q", ErrInvalidType, h.Type, v.cfg.typ)
+		if err == nil {
+			return typErr
+		}
+		return errors.Join(err, typErr)
+	}
+	return err
+}
+
+// payloadBuffers recycles decoded-claims buffers between parses.
+var payloadBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+func putPayloadBuffer(b *[]byte) {
+	if cap(*b) <= 64<<10 {
+		*b = (*b)[:0]
+		payloadBuffers.Put(b)
+	}
+}
