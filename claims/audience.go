@@ -1,9 +1,10 @@
 package claims
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
+
+	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // ErrInvalidAudienceValue reports an "aud" that is neither a string nor an
@@ -20,9 +21,20 @@ type Audience []string
 // MarshalJSON writes a single audience as a string, otherwise an array.
 func (a Audience) MarshalJSON() ([]byte, error) {
 	if len(a) == 1 {
-		return json.Marshal(a[0])
+		return appendJSONString(make([]byte, 0, len(a[0])+2), a[0]), nil
 	}
-	return json.Marshal([]string(a))
+	n := 2
+	for _, s := range a {
+		n += len(s) + 3
+	}
+	out := append(make([]byte, 0, n), '[')
+	for i, s := range a {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = appendJSONString(out, s)
+	}
+	return append(out, ']'), nil
 }
 
 // UnmarshalJSON reads a string or an array of strings; null clears a.
@@ -31,18 +43,28 @@ func (a *Audience) UnmarshalJSON(b []byte) error {
 		*a = nil
 		return nil
 	}
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return ErrInvalidAudienceValue
-		}
+	if strictjson.Valid(b) != nil {
+		return ErrInvalidAudienceValue
+	}
+	if s, ok := strictjson.String(b); ok {
 		*a = Audience{s}
 		return nil
 	}
-	var list []string
-	if len(b) == 0 || b[0] != '[' || json.Unmarshal(b, &list) != nil {
+	n, ok := 0, true
+	isArray := strictjson.EachArrayElement(b, func(elem []byte) bool {
+		n++
+		ok = elem[0] == '"'
+		return ok
+	})
+	if !isArray || !ok {
 		return ErrInvalidAudienceValue
 	}
+	list := make(Audience, 0, n)
+	strictjson.EachArrayElement(b, func(elem []byte) bool {
+		s, _ := strictjson.String(elem)
+		list = append(list, s)
+		return true
+	})
 	*a = list
 	return nil
 }

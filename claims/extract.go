@@ -58,12 +58,33 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	case NameAudience:
 		return checkAudience(value, &e.Audience)
 	}
-	for _, reg := range [...]string{NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID} {
-		if strings.EqualFold(name, reg) {
-			return fmt.Errorf("%w: member %q folds to the registered claim %q", ErrInvalidClaim, name, reg)
-		}
+	if reg := foldsToRegistered(name); reg != "" {
+		return fmt.Errorf("%w: member %q folds to the registered claim %q", ErrInvalidClaim, name, reg)
 	}
 	return nil
+}
+
+// foldsToRegistered returns the registered name that name equals under
+// Unicode simple case folding (strings.EqualFold, as encoding/json matches
+// struct fields), or "". Every registered name is three ASCII letters, so
+// an ASCII name of another length cannot fold to one.
+func foldsToRegistered(name string) string {
+	ascii := true
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii && len(name) != 3 {
+		return ""
+	}
+	for _, reg := range [...]string{NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID} {
+		if strings.EqualFold(name, reg) {
+			return reg
+		}
+	}
+	return ""
 }
 
 func parseTime(name string, value []byte, t *time.Time, has *bool) error {

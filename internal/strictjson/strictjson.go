@@ -280,6 +280,13 @@ func (s *scanner) array(depth int) error {
 func (s *scanner) str() (escaped bool, err error) {
 	s.pos++ // opening quote
 	for s.pos < len(s.data) {
+		// Fast path: printable ASCII other than '"' and '\\'.
+		for s.pos < len(s.data) && plain[s.data[s.pos]] {
+			s.pos++
+		}
+		if s.pos >= len(s.data) {
+			break
+		}
 		c := s.data[s.pos]
 		switch {
 		case c == '"':
@@ -339,6 +346,15 @@ func (s *scanner) escape() error {
 	}
 	return s.fail("invalid escape")
 }
+
+// plain marks the string bytes that need no further look: printable ASCII
+// other than the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func hex4(b []byte, i int) (rune, bool) {
 	if i+4 > len(b) {
