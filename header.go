@@ -130,8 +130,8 @@ func (c *headerCache) put(seg string, h *Header) {
 }
 
 // header returns the validated header for a segment, from the cache when it
-// can.
-func (c *headerCache) header(seg string) (*Header, error) {
+// can; store adds a newly validated one.
+func (c *headerCache) header(seg string, store bool) (*Header, error) {
 	if h := c.get(seg); h != nil {
 		return h, nil
 	}
@@ -148,7 +148,9 @@ func (c *headerCache) header(seg string) (*Header, error) {
 		return nil, err
 	}
 	hp := &h
-	c.put(seg, hp)
+	if store {
+		c.put(seg, hp)
+	}
 	return hp, nil
 }
 

@@ -44,6 +44,7 @@ func Parse(token string, key any, opts ...Option) (*Token, error) {
 	if err != nil {
 		return nil, err
 	}
+	v.oneShot = true
 	return v.Parse(token)
 }
 
@@ -54,6 +55,7 @@ func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token,
 	if err != nil {
 		return nil, err
 	}
+	v.oneShot = true
 	return v.ParseWithClaims(token, claims)
 }
 

@@ -19,6 +19,7 @@ type Verifier struct {
 	cfg     *config
 	keys    keySource
 	headers headerCache
+	oneShot bool // made by Parse for one token: no header caching
 }
 
 // NewVerifier checks key and options once. key is a verification key
@@ -70,7 +71,8 @@ func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, erro
 // ParseWithClaims verifies token and decodes its claims into claims, a
 // non-nil pointer to a struct (typically embedding claims.Registered) or to
 // a map. The registered claims are validated from the token's bytes whatever
-// claims' type. On any error claims is left untouched.
+// claims' type. claims is not touched unless the token verifies and its
+// claims validate; if the Encoder then fails, it may be partly filled.
 func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 	return v.ParseWithClaimsContext(context.Background(), token, claims)
 }
@@ -92,7 +94,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err != nil {
 		return nil, err
 	}
-	h, err := v.headers.header(c.header)
+	h, err := v.headers.header(c.header, !v.oneShot)
 	if err != nil {
 		return nil, err
 	}
