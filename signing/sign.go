@@ -54,7 +54,11 @@ func NewSigningKey(alg Algorithm, key any) (*SigningKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	vk, err := NewVerifyingKey(publicOf(signer))
+	pub, err := publicOf(signer)
+	if err != nil {
+		return nil, err
+	}
+	vk, err := NewVerifyingKey(pub)
 	if err != nil {
 		return nil, err
 	}
@@ -120,6 +124,9 @@ func (k *SigningKey) Size() int { return k.size }
 
 // AppendSign appends the signature of signingInput to dst.
 func (k *SigningKey) AppendSign(dst, signingInput []byte) ([]byte, error) {
+	if k == nil || (k.hmac == nil && k.signer == nil) {
+		return dst, fmt.Errorf("%w: nil or zero SigningKey; use NewSigningKey", ErrInvalidKey)
+	}
 	if k.hmac != nil {
 		return k.hmac.appendMAC(dst, k.alg, signingInput), nil
 	}

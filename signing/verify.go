@@ -68,24 +68,32 @@ func NewVerifyingKey(key any) (*VerifyingKey, error) {
 	case nil:
 		return nil, fmt.Errorf("%w: nil key", ErrInvalidKey)
 	case crypto.Signer:
-		pub := publicOf(k)
-		if _, again := pub.(crypto.Signer); again || pub == nil {
-			return nil, fmt.Errorf("%w: crypto.Signer with an unsupported public key %T", ErrInvalidKey, pub)
+		pub, err := publicOf(k)
+		if err != nil {
+			return nil, err
 		}
 		return NewVerifyingKey(pub)
 	}
 	return nil, fmt.Errorf("%w: unsupported key type %T", ErrInvalidKey, key)
 }
 
-// publicOf calls s.Public, turning a panic from a broken implementation
-// into a nil key.
-func publicOf(s crypto.Signer) (pub crypto.PublicKey) {
+// publicOf calls s.Public and returns its key only when it is an
+// asymmetric public key (RSA, ECDSA or Ed25519): a signer whose Public
+// returns a []byte must not become an HMAC key, nor one that returns a
+// private key or another signer. A panic from a broken implementation is
+// turned into ErrInvalidKey.
+func publicOf(s crypto.Signer) (pub crypto.PublicKey, err error) {
 	defer func() {
 		if recover() != nil {
-			pub = nil
+			pub, err = nil, fmt.Errorf("%w: crypto.Signer's Public method panicked", ErrInvalidKey)
 		}
 	}()
-	return s.Public()
+	switch p := s.Public().(type) {
+	case *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey:
+		return p, nil
+	default:
+		return nil, fmt.Errorf("%w: crypto.Signer with an unsupported public key %T", ErrInvalidKey, p)
+	}
 }
 
 // Check reports whether alg may be verified with this key, before any
@@ -93,6 +101,9 @@ func publicOf(s crypto.Signer) (pub crypto.PublicKey) {
 // another family or curve (RFC 8725 section 3.1), ErrInvalidKey when the key
 // is too weak for alg.
 func (k *VerifyingKey) Check(alg Algorithm) error {
+	if k == nil || k.fam == famNone {
+		return fmt.Errorf("%w: nil or zero VerifyingKey; use NewVerifyingKey", ErrInvalidKey)
+	}
 	info, ok := algorithms[alg]
 	if !ok {
 		return fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, string(alg))
