@@ -56,7 +56,7 @@ func mapClaims(shape string) map[string]any {
 		"neg":    -17,
 		"huge":   1e21,
 		"nested": map[string]any{"a": []any{1, 2.5, map[string]any{"b": nil}}, "empty": map[string]any{}},
-		"😀-key": "emoji key",
+		"😀-key":  "emoji key",
 	}
 }
 
