@@ -1,6 +1,7 @@
 package signing
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"encoding/asn1"
@@ -62,6 +63,14 @@ func appendP1363(dst, der []byte, size int) ([]byte, error) {
 	var rs struct{ R, S *big.Int }
 	rest, err := asn1.Unmarshal(der, &rs)
 	half := size / 2
+	// encoding/asn1 ignores extra elements at the end of a SEQUENCE and
+	// takes some non-minimal forms; only the canonical DER of exactly two
+	// INTEGERs is accepted.
+	if err == nil {
+		if again, merr := asn1.Marshal(rs); merr != nil || !bytes.Equal(again, der) {
+			err = fmt.Errorf("not canonical DER")
+		}
+	}
 	if err != nil || len(rest) != 0 || rs.R == nil || rs.S == nil ||
 		rs.R.Sign() <= 0 || rs.S.Sign() <= 0 || rs.R.BitLen() > half*8 || rs.S.BitLen() > half*8 {
 		return dst, fmt.Errorf("jwt: ECDSA signer returned a malformed signature")
