@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jotlib/jwt"
+)
+
+const verifyHelp = `Usage: jwt verify (-key FILE|URL | -key-env NAME) [flags] [token|-]
+
+Verifies a token's signature and its "exp" and "nbf" (and "aud", "iss",
+"sub", "typ" when asked), then prints its header and claims as indented JSON
+on stdout and exits 0. On failure it prints one line on stderr and exits
+with the code of the failure's class (below). The token is the argument, or
+stdin when the argument is "-" or absent; a "Bearer " prefix is dropped.
+
+Keys: a PEM public key (SPKI, PKCS#1, or a certificate's key) or private
+key, a JWK or JWK Set file (the key is chosen by "kid"), an https:// URL
+serving a JWK Set, or an HMAC secret in a file or environment variable. The
+key's type fixes the algorithm family: an RS256 token never verifies with an
+HMAC secret, and "none" is always refused.
+
+Flags:
+  -key FILE|URL       the verification key
+  -key-env NAME       read the key from environment variable NAME
+  -key-encoding ENC   the key is a secret in raw, base64url, base64 or hex
+  -alg ALG[,ALG]      accept only these algorithms (repeatable)
+  -aud AUD            require this audience in "aud" (repeatable: any one)
+  -iss ISS            require "iss" to equal ISS
+  -sub SUB            require "sub" to equal SUB
+  -typ TYPE           require the "typ" header (e.g. at+jwt)
+  -leeway DURATION    allow clock skew on "exp" and "nbf" (e.g. 30s)
+  -timeout DURATION   bound fetching a remote JWK Set (default 10s)
+
+Example:
+  jwt verify -key es256.pub.pem -aud api -iss https://auth.example.com "$TOKEN"
+`
+
+// verify implements "jwt verify".
+func (c *cli) verify(args []string) error {
+	fs := newFlagSet("verify")
+	var (
+		keys          keyFlags
+		algs, auds    listFlag
+		iss, sub, typ string
+		leeway        time.Duration
+		timeout       = 10 * time.Second
+	)
+	keys.register(fs)
+	fs.Var(&algs, "alg", "allowed algorithms")
+	fs.Var(&auds, "aud", "required audience")
+	fs.StringVar(&iss, "iss", "", "required issuer")
+	fs.StringVar(&sub, "sub", "", "required subject")
+	fs.StringVar(&typ, "typ", "", "required typ header")
+	fs.DurationVar(&leeway, "leeway", 0, "clock skew allowance")
+	fs.DurationVar(&timeout, "timeout", timeout, "remote JWK Set fetch timeout")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	set := visited(fs)
+	if leeway < 0 {
+		return usageError("-leeway %v: must not be negative", leeway)
+	}
+	opts := []jwt.Option{jwt.WithTimeFunc(c.now), jwt.WithLeeway(leeway)}
+	var allowed []jwt.Algorithm
+	for _, name := range algs {
+		a, err := parseAlg(name)
+		if err != nil {
+			return err
+		}
+		allowed = append(allowed, a)
+	}
+	for _, a := range auds {
+		opts = append(opts, jwt.WithAudience(a))
+	}
+	if set["iss"] {
+		opts = append(opts, jwt.WithIssuer(iss))
+	}
+	if set["sub"] {
+		opts = append(opts, jwt.WithSubject(sub))
+	}
+	if typ != "" {
+		opts = append(opts, jwt.WithType(typ))
+	}
+	tok, err := c.readToken(pos)
+	if err != nil {
+		return err
+	}
+
+	lk, err := keys.load(c, true)
+	if err != nil {
+		return err
+	}
+	if lk.close != nil {
+		defer lk.close()
+	}
+	key := lk.key
+	if lk.kind == kindPrivate {
+		key = publicOf(key)
+	}
+	if len(allowed) == 0 && lk.alg != "" {
+		allowed = []jwt.Algorithm{lk.alg} // a JWK's "alg" binds it
+	}
+	if len(allowed) > 0 {
+		opts = append(opts, jwt.WithAlgorithms(allowed...))
+	}
+	v, err := jwt.NewVerifier(key, opts...)
+	if err != nil {
+		return withCode(exitCode(err), fmt.Errorf("%s: %w", lk.name, err))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if _, err := v.ParseContext(ctx, tok); err != nil {
+		return explain(err, tok, lk, c.now())
+	}
+	seg, err := splitSegments(tok)
+	if err != nil {
+		return err
+	}
+	out, err := writeReport(seg, c.now())
+	if err != nil {
+		return err
+	}
+	_, err = c.stdout.Write(out)
+	return err
+}
+
+// explain adds the facts behind a verification failure to its one line:
+// the token's times or audience (read only after the signature verified,
+// which the library checks before any claim), or the algorithm against the
+// key.
+func explain(err error, tok string, lk *loadedKey, now time.Time) error {
+	code := exitCode(err)
+	var notes []string
+	seg, segErr := splitSegments(tok)
+	if segErr == nil {
+		switch code {
+		case exitExpired, exitNotYetValid, exitClaims:
+			notes = claimFacts(err, seg, now)
+		case exitAlgorithm, exitKey:
+			var h struct {
+				Alg string `json:"alg"`
+				Kid string `json:"kid"`
+			}
+			if json.Unmarshal(seg.header, &h) == nil {
+				n := fmt.Sprintf("token alg %q", h.Alg)
+				if h.Kid != "" {
+					n += fmt.Sprintf(", kid %q", h.Kid)
+				}
+				n += "; key " + lk.name + " is " + describeKey(lk.key)
+				if lk.kind != kindSet {
+					n += " (fits " + algList(fittingAlgs(lk.key)) + ")"
+				}
+				notes = append(notes, n)
+			}
+		}
+	}
+	msg := oneLine(err)
+	if len(notes) > 0 {
+		msg += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return withCode(code, errors.New(msg))
+}
+
+// claimFacts describes the claims behind claim-validation errors.
+func claimFacts(err error, seg *segments, now time.Time) []string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(seg.payload, &m) != nil {
+		return nil
+	}
+	var notes []string
+	for _, t := range registeredTimes(seg.payload, now) {
+		if (t[0] == "exp" && errors.Is(err, jwt.ErrTokenExpired)) || (t[0] == "nbf" && errors.Is(err, jwt.ErrTokenNotValidYet)) {
+			notes = append(notes, t[0]+" "+t[1])
+		}
+	}
+	for _, f := range []struct {
+		err  error
+		name string
+	}{{jwt.ErrInvalidAudience, "aud"}, {jwt.ErrInvalidIssuer, "iss"}, {jwt.ErrInvalidSubject, "sub"}} {
+		if errors.Is(err, f.err) {
+			if raw, ok := m[f.name]; ok {
+				notes = append(notes, "token "+f.name+" is "+string(compactJSON(raw)))
+			} else {
+				notes = append(notes, "token has no "+f.name)
+			}
+		}
+	}
+	return notes
+}
+
+func compactJSON(raw []byte) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return raw
+	}
+	return b.Bytes()
+}
