@@ -88,7 +88,7 @@ func ParseNumericDate(b []byte) (time.Time, error) {
 		return time.Time{}, ErrInvalidNumericDate
 	}
 	if sec, err := strconv.ParseInt(string(b), 10, 64); err == nil {
-		if sec > maxSeconds || sec < -maxSeconds {
+		if f := float64(sec); f > maxSeconds || f < -maxSeconds { // as the float path: one verdict per value
 			return time.Time{}, ErrInvalidNumericDate
 		}
 		return time.Unix(sec, 0), nil
