@@ -1,0 +1,23 @@
+// Package jwk reads and writes JSON Web Keys and JWK Sets (RFC 7517) for
+// verifying tokens with package jwt, and keeps a JWK Set fetched from an
+// identity provider fresh (RemoteSet).
+//
+// Supported key types (RFC 7518 section 6, RFC 8037): "RSA", "EC" on P-256,
+// P-384 and P-521, "OKP" with Ed25519, and "oct", with public and private
+// members and the "kid", "alg", "use" and "key_ops" parameters.
+//
+// Parsing is strict: the JSON has no duplicate member names; every
+// base64url member is canonical (no padding, no line breaks, unused bits
+// zero; RFC 7515 section 2); integers (RFC 7518 section 2, Base64urlUInt)
+// use the fewest octets and coordinates their full size; EC points lie on
+// their curve; private members agree with the public ones; RSA moduli have
+// at least 2048 bits and HMAC secrets meet RFC 7518 section 3.2. A key of a
+// type or curve this package does not support is refused by ParseKey and
+// skipped by ParseSet (RFC 7517 section 5); any other invalid key makes
+// ParseSet fail, since a set that publishes a broken key is broken.
+//
+// A *Set and a *RemoteSet are jwt.KeySet values: pass either as the key to
+// jwt.Parse or jwt.NewVerifier, and the key is chosen by the token's "kid"
+// and "alg", honouring each key's "alg", "use" and "key_ops". Private keys
+// verify with their public half only.
+package jwk

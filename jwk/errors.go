@@ -1,0 +1,59 @@
+package jwk
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/jotlib/jwt"
+)
+
+// Sentinel errors, matched with errors.Is. Each one also matches
+// jwt.ErrInvalidKey, which is what jwt.Parse reports when a key set finds
+// no key.
+var (
+	// ErrInvalidKey: a JWK is malformed or inconsistent (bad JSON, missing
+	// or mistyped members, non-canonical base64url, a point off its curve,
+	// private members that do not match the public ones).
+	ErrInvalidKey = fmt.Errorf("jwk: %w", jwt.ErrInvalidKey)
+	// ErrWeakKey: a JWK is below the minimum size of RFC 7518 (RSA under
+	// 2048 bits; an HMAC secret shorter than its hash). It also matches
+	// ErrInvalidKey.
+	ErrWeakKey = fmt.Errorf("%w: key too weak", ErrInvalidKey)
+	// ErrUnsupportedKeyType: the "kty", "crv" or a member (multi-prime RSA
+	// "oth") is not supported. ParseSet skips such keys.
+	ErrUnsupportedKeyType = fmt.Errorf("jwk: unsupported key type: %w", jwt.ErrInvalidKey)
+	// ErrInvalidSet: the document is not a JWK Set (RFC 7517 section 5).
+	ErrInvalidSet = fmt.Errorf("jwk: invalid JWK Set: %w", jwt.ErrInvalidKey)
+	// ErrKeyNotFound: no key of the set fits the token's "kid" and "alg".
+	ErrKeyNotFound = fmt.Errorf("jwk: no matching key: %w", jwt.ErrInvalidKey)
+	// ErrFetch: a RemoteSet could not fetch or parse its JWK Set and has no
+	// usable copy.
+	ErrFetch = fmt.Errorf("jwk: fetching the JWK Set failed: %w", jwt.ErrInvalidKey)
+	// ErrBodyTooLarge: the JWK Set document exceeds the body-size cap. It
+	// also matches ErrFetch.
+	ErrBodyTooLarge = fmt.Errorf("%w: body too large", ErrFetch)
+	// ErrClosed: the RemoteSet was closed and cannot fetch.
+	ErrClosed = errors.New("jwk: remote set closed")
+	// ErrInvalidOption: a RemoteOption or URL is unusable.
+	ErrInvalidOption = errors.New("jwk: invalid option")
+)
+
+// invalid wraps ErrInvalidKey with a reason.
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrInvalidKey}, args...)...)
+}
+
+// weak wraps ErrWeakKey with a reason.
+func weak(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrWeakKey}, args...)...)
+}
+
+// unsupported wraps ErrUnsupportedKeyType with a reason.
+func unsupported(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrUnsupportedKeyType}, args...)...)
+}
+
+// isJWKError reports whether err already carries one of our sentinels.
+func isJWKError(err error) bool {
+	return errors.Is(err, jwt.ErrInvalidKey)
+}

@@ -1,0 +1,152 @@
+package jwk
+
+import (
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rsa"
+	"encoding/json"
+	"math/big"
+)
+
+// MarshalJSON writes the key as a JWK with its parameters and every member
+// it holds, private ones included; use Public first to publish a key.
+// Members come in a fixed order; x5c and other ignored members of a parsed
+// key are not kept.
+func (k *Key) MarshalJSON() ([]byte, error) {
+	if k == nil || k.kty == "" {
+		return nil, invalid("marshaling an empty key")
+	}
+	w := jsonObject{buf: make([]byte, 0, 256)}
+	w.str("kty", k.kty)
+	if k.meta.KeyID != "" {
+		w.str("kid", k.meta.KeyID)
+	}
+	if k.meta.Use != "" {
+		w.str("use", k.meta.Use)
+	}
+	if k.meta.KeyOps != nil {
+		w.strs("key_ops", k.meta.KeyOps)
+	}
+	if k.meta.Algorithm != "" {
+		w.str("alg", k.meta.Algorithm)
+	}
+	for _, m := range k.members(true) {
+		w.str(m.name, m.value)
+	}
+	return w.close(), nil
+}
+
+// member is one named base64url member.
+type member struct{ name, value string }
+
+// members returns the key material as JWK members, in the order of RFC 7518
+// section 6 (and RFC 8037); the private ones only when withPrivate.
+func (k *Key) members(withPrivate bool) []member {
+	var out []member
+	switch pub := k.pub.(type) {
+	case *rsa.PublicKey:
+		out = append(out, member{"n", encodeUint(pub.N)}, member{"e", encodeUint(big.NewInt(int64(pub.E)))})
+		if priv, ok := k.priv.(*rsa.PrivateKey); ok && withPrivate {
+			p, q := priv.Primes[0], priv.Primes[1]
+			one := big.NewInt(1)
+			dp := new(big.Int).Mod(priv.D, new(big.Int).Sub(p, one))
+			dq := new(big.Int).Mod(priv.D, new(big.Int).Sub(q, one))
+			qi := new(big.Int).ModInverse(q, p)
+			out = append(out, member{"d", encodeUint(priv.D)}, member{"p", encodeUint(p)}, member{"q", encodeUint(q)},
+				member{"dp", encodeUint(dp)}, member{"dq", encodeUint(dq)}, member{"qi", encodeUint(qi)})
+		}
+	case *ecdsa.PublicKey:
+		c, _ := curveOf(pub.Curve)
+		out = append(out, member{"crv", c.name}, member{"x", encodeFixed(pub.X, c.size)}, member{"y", encodeFixed(pub.Y, c.size)})
+		if priv, ok := k.priv.(*ecdsa.PrivateKey); ok && withPrivate {
+			out = append(out, member{"d", encodeFixed(priv.D, c.size)})
+		}
+	case ed25519.PublicKey:
+		out = append(out, member{"crv", k.crv}, member{"x", b64.EncodeToString(pub)})
+		if priv, ok := k.priv.(ed25519.PrivateKey); ok && withPrivate {
+			out = append(out, member{"d", b64.EncodeToString(priv.Seed())})
+		}
+	case nil:
+		if secret, ok := k.priv.([]byte); ok {
+			out = append(out, member{"k", b64.EncodeToString(secret)})
+		}
+	}
+	return out
+}
+
+// UnmarshalJSON parses a JWK into k with ParseKey's rules.
+func (k *Key) UnmarshalJSON(data []byte) error {
+	parsed, err := ParseKey(data)
+	if err != nil {
+		return err
+	}
+	*k = *parsed
+	return nil
+}
+
+// jsonObject writes a JSON object member by member.
+type jsonObject struct {
+	buf []byte
+	n   int
+}
+
+func (o *jsonObject) name(name string) {
+	if o.n == 0 {
+		o.buf = append(o.buf, '{')
+	} else {
+		o.buf = append(o.buf, ',')
+	}
+	o.n++
+	o.buf = appendString(o.buf, name)
+	o.buf = append(o.buf, ':')
+}
+
+func (o *jsonObject) str(name, value string) {
+	o.name(name)
+	o.buf = appendString(o.buf, value)
+}
+
+func (o *jsonObject) strs(name string, values []string) {
+	o.name(name)
+	o.buf = append(o.buf, '[')
+	for i, v := range values {
+		if i > 0 {
+			o.buf = append(o.buf, ',')
+		}
+		o.buf = appendString(o.buf, v)
+	}
+	o.buf = append(o.buf, ']')
+}
+
+func (o *jsonObject) raw(name string, value []byte) {
+	o.name(name)
+	o.buf = append(o.buf, value...)
+}
+
+func (o *jsonObject) close() []byte {
+	if o.n == 0 {
+		o.buf = append(o.buf, '{')
+	}
+	return append(o.buf, '}')
+}
+
+// appendString appends s as a JSON string. Strings of the base64url and
+// JWK-name alphabets are written as they are; anything else goes through
+// encoding/json (invalid UTF-8 there becomes U+FFFD, which cannot come from
+// a parsed key).
+func appendString(dst []byte, s string) []byte {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f || c == '<' || c == '>' || c == '&' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	b, _ := json.Marshal(s)
+	return append(dst, b...)
+}

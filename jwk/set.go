@@ -1,0 +1,186 @@
+package jwk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/signing"
+)
+
+// Set is a JWK Set (RFC 7517 section 5). It is immutable and safe for
+// concurrent use, and it is a jwt.KeySet: pass it as the key to jwt.Parse or
+// jwt.NewVerifier.
+type Set struct {
+	keys    []*Key
+	byKID   map[string][]*Key
+	skipped []error
+}
+
+// ParseSet parses a JWK Set: a JSON object whose "keys" member is an array
+// of JWKs. Keys of an unsupported type or curve are skipped (RFC 7517
+// section 5: "Implementations SHOULD ignore JWKs within a JWK Set that use
+// "kty" (key type) values that are not understood by them"); Skipped lists
+// why. Any other invalid key fails the whole set with its error.
+func ParseSet(data []byte) (*Set, error) {
+	var (
+		keysRaw []byte
+		seen    bool
+	)
+	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
+		if key.Is("keys") {
+			keysRaw, seen = value, true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidSet, err)
+	}
+	if !seen {
+		return nil, fmt.Errorf(`%w: no "keys" member`, ErrInvalidSet)
+	}
+	s := &Set{}
+	var keyErr error
+	i := 0
+	isArray := strictjson.EachArrayElement(keysRaw, func(elem []byte) bool {
+		defer func() { i++ }()
+		m, err := readMembers(elem)
+		if err != nil {
+			keyErr = fmt.Errorf("key %d: %w", i, err)
+			return false
+		}
+		k, err := fromMembers(m)
+		switch {
+		case errors.Is(err, ErrUnsupportedKeyType):
+			s.skipped = append(s.skipped, fmt.Errorf("key %d (kid %q): %w", i, m.kid, err))
+		case err != nil:
+			keyErr = fmt.Errorf("key %d (kid %q): %w", i, m.kid, err)
+			return false
+		default:
+			s.keys = append(s.keys, k)
+		}
+		return true
+	})
+	if !isArray {
+		return nil, fmt.Errorf(`%w: "keys" must be an array`, ErrInvalidSet)
+	}
+	if keyErr != nil {
+		return nil, keyErr
+	}
+	s.index()
+	return s, nil
+}
+
+// NewSet makes a Set of keys. Keys may share a "kid" (RFC 7517 section 4.5
+// allows it, e.g. for keys of different types).
+func NewSet(keys ...*Key) *Set {
+	s := &Set{}
+	for _, k := range keys {
+		if k != nil {
+			s.keys = append(s.keys, k)
+		}
+	}
+	s.index()
+	return s
+}
+
+func (s *Set) index() {
+	s.byKID = make(map[string][]*Key, len(s.keys))
+	for _, k := range s.keys {
+		s.byKID[k.meta.KeyID] = append(s.byKID[k.meta.KeyID], k)
+	}
+}
+
+// Keys returns the set's keys in document order.
+func (s *Set) Keys() []*Key { return append([]*Key(nil), s.keys...) }
+
+// Len returns the number of keys.
+func (s *Set) Len() int { return len(s.keys) }
+
+// LookupKeyID returns the keys whose "kid" is kid.
+func (s *Set) LookupKeyID(kid string) []*Key { return append([]*Key(nil), s.byKID[kid]...) }
+
+// Skipped returns why ParseSet skipped keys (each error matches
+// ErrUnsupportedKeyType).
+func (s *Set) Skipped() []error { return append([]error(nil), s.skipped...) }
+
+// Public returns the set of the keys' public halves, for publishing; "oct"
+// keys are left out.
+func (s *Set) Public() *Set {
+	out := &Set{}
+	for _, k := range s.keys {
+		if p, err := k.Public(); err == nil {
+			out.keys = append(out.keys, p)
+		}
+	}
+	out.index()
+	return out
+}
+
+// MarshalJSON writes {"keys":[...]} with every key as Key.MarshalJSON does.
+func (s *Set) MarshalJSON() ([]byte, error) {
+	buf := append(make([]byte, 0, 512*len(s.keys)+16), `{"keys":[`...)
+	for i, k := range s.keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		b, err := k.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, b...)
+	}
+	return append(buf, "]}"...), nil
+}
+
+// UnmarshalJSON parses a JWK Set into s with ParseSet's rules.
+func (s *Set) UnmarshalJSON(data []byte) error {
+	parsed, err := ParseSet(data)
+	if err != nil {
+		return err
+	}
+	*s = *parsed
+	return nil
+}
+
+// VerificationKeys implements jwt.KeySet. With a "kid" in the header, the
+// candidates are the keys with that "kid"; without one, every key. Of those
+// it returns, prepared (*signing.VerifyingKey), the ones that CanVerify the
+// header's "alg". None: ErrKeyNotFound.
+func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) {
+	keys, err := s.match(h)
+	if err != nil {
+		return nil, err
+	}
+	return keys, nil
+}
+
+// match selects the verifying keys for a header.
+func (s *Set) match(h *jwt.Header) ([]any, error) {
+	alg, ok := signing.Lookup(h.Algorithm)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown alg %q", ErrKeyNotFound, h.Algorithm)
+	}
+	pool := s.keys
+	if h.KeyID != "" {
+		pool = s.byKID[h.KeyID]
+	}
+	var out []any
+	for _, k := range pool {
+		if k.CanVerify(alg) {
+			out = append(out, k.vk)
+		}
+	}
+	if len(out) == 0 {
+		if h.KeyID != "" {
+			return nil, fmt.Errorf("%w: kid %q for %s", ErrKeyNotFound, h.KeyID, alg)
+		}
+		return nil, fmt.Errorf("%w: no kid; no key fits %s", ErrKeyNotFound, alg)
+	}
+	return out, nil
+}
+
+// hasKeyID reports whether some key has "kid" kid.
+func (s *Set) hasKeyID(kid string) bool { return len(s.byKID[kid]) > 0 }
