@@ -28,6 +28,9 @@ type loadedKey struct {
 	key any
 	alg jwt.Algorithm // a JWK's "alg", if any
 	kid string        // a JWK's "kid", if any
+	ops []string      // a JWK's "key_ops", if any
+	// hint is shown when a signature fails with this key.
+	hint string
 	// close releases a remote key set, if any.
 	close func()
 }

@@ -62,6 +62,12 @@ func isJSONObject(data []byte) bool {
 // registeredTimes returns [name, text] pairs for iat, nbf and exp:
 // "2026-11-30T09:38:00Z (expires in 54m)", or why the value is unusable.
 func registeredTimes(payload []byte, now time.Time) [][2]string {
+	return describeTimes(payload, now, timeText)
+}
+
+// describeTimes applies format to each of iat, nbf and exp present in
+// payload.
+func describeTimes(payload []byte, now time.Time, format func(name string, t, now time.Time) string) [][2]string {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(payload, &m) != nil {
 		return nil
@@ -77,7 +83,7 @@ func registeredTimes(payload []byte, now time.Time) [][2]string {
 			out = append(out, [2]string{name, "not a valid NumericDate: " + string(raw)})
 			continue
 		}
-		out = append(out, [2]string{name, timeText(name, t, now)})
+		out = append(out, [2]string{name, format(name, t, now)})
 	}
 	return out
 }
@@ -85,4 +91,9 @@ func registeredTimes(payload []byte, now time.Time) [][2]string {
 // timeText is "2026-11-30T09:38:00Z (expires in 54m)".
 func timeText(name string, t, now time.Time) string {
 	return formatTime(t) + " (" + relative(name, t, now) + ")"
+}
+
+// timeNote is "exp 2026-11-30T09:38:00Z, expired 3m ago", for error lines.
+func timeNote(name string, t, now time.Time) string {
+	return name + " " + formatTime(t) + ", " + relative(name, t, now)
 }

@@ -37,7 +37,11 @@ func secretKey(data []byte, name, encoding string) (*loadedKey, error) {
 	if len(secret) == 0 {
 		return nil, keyError("%s: the secret is empty", name)
 	}
-	return &loadedKey{name: name, kind: kindSecret, key: secret}, nil
+	lk := &loadedKey{name: name, kind: kindSecret, key: secret}
+	if encoding == "raw" && looksEncoded(secret) {
+		lk.hint = name + " looks like base64url text, which jwt keygen writes: if so, add -key-encoding base64url"
+	}
+	return lk, nil
 }
 
 // trimLineBreak drops one trailing "\n" or "\r\n" from printable text;
@@ -61,4 +65,20 @@ func trimLineBreak(data []byte) []byte {
 		}
 	}
 	return body
+}
+
+// looksEncoded reports whether a raw secret looks like base64 or base64url
+// text of at least 32 bytes' worth.
+func looksEncoded(secret []byte) bool {
+	if len(secret) < 43 {
+		return false
+	}
+	for _, c := range secret {
+		switch {
+		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-', c == '_', c == '+', c == '/', c == '=':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -168,6 +168,9 @@ func signingKey(lk *loadedKey, alg jwt.Algorithm) (any, jwt.Algorithm, error) {
 	case kindSet:
 		return nil, "", keyError("%s: a JWK Set cannot sign; give a single private JWK", lk.name)
 	}
+	if !lk.allowsOp("sign") {
+		return nil, "", keyError("%s: the JWK's \"key_ops\" %q do not include \"sign\"", lk.name, lk.ops)
+	}
 	fits := fittingAlgs(lk.key)
 	if alg == "" {
 		alg = lk.alg

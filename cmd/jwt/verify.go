@@ -101,6 +101,9 @@ func (c *cli) verify(args []string) error {
 	if lk.close != nil {
 		defer lk.close()
 	}
+	if !lk.allowsOp("verify") {
+		return keyError("%s: the JWK's \"key_ops\" %q do not include \"verify\"", lk.name, lk.ops)
+	}
 	key := lk.key
 	if lk.kind == kindPrivate {
 		key = publicOf(key)
@@ -144,6 +147,10 @@ func explain(err error, tok string, lk *loadedKey, now time.Time) error {
 		switch code {
 		case exitExpired, exitNotYetValid, exitClaims:
 			notes = claimFacts(err, seg, now)
+		case exitSignature:
+			if lk.hint != "" {
+				notes = append(notes, "hint: "+lk.hint)
+			}
 		case exitAlgorithm, exitKey:
 			var h struct {
 				Alg string `json:"alg"`
@@ -156,7 +163,7 @@ func explain(err error, tok string, lk *loadedKey, now time.Time) error {
 				}
 				n += "; key " + lk.name + " is " + describeKey(lk.key)
 				if lk.kind != kindSet {
-					n += " (fits " + algList(fittingAlgs(lk.key)) + ")"
+					n += ", which fits " + algList(fittingAlgs(lk.key))
 				}
 				notes = append(notes, n)
 			}
@@ -176,9 +183,9 @@ func claimFacts(err error, seg *segments, now time.Time) []string {
 		return nil
 	}
 	var notes []string
-	for _, t := range registeredTimes(seg.payload, now) {
+	for _, t := range describeTimes(seg.payload, now, timeNote) {
 		if (t[0] == "exp" && errors.Is(err, jwt.ErrTokenExpired)) || (t[0] == "nbf" && errors.Is(err, jwt.ErrTokenNotValidYet)) {
-			notes = append(notes, t[0]+" "+t[1])
+			notes = append(notes, t[1])
 		}
 	}
 	for _, f := range []struct {
