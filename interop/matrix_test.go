@@ -2,7 +2,6 @@ package interop
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -167,24 +166,26 @@ func peerSignsWeRead(t *testing.T, alg jwt.Algorithm, kp keyPair, p peer, e name
 	}
 }
 
-// table renders the matrix: one row per algorithm, one column per peer,
-// direction and encoder, each "passed/total".
+// table renders the matrix: one row per algorithm, one column per peer and
+// direction, each cell "passed/total" per encoder.
 func (m *tally) table() string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	type col struct{ peer, dir, enc string }
+	type col struct{ peer, dir string }
 	var cols []col
 	for _, p := range peers {
 		for _, d := range []string{weSign, peerSign} {
-			for _, e := range encoders {
-				cols = append(cols, col{p.name, d, e.name})
-			}
+			cols = append(cols, col{p.name, d})
 		}
 	}
+	var encNames []string
+	for _, e := range encoders {
+		encNames = append(encNames, e.name)
+	}
 	var b strings.Builder
-	b.WriteString("| alg |")
+	fmt.Fprintf(&b, "Cells: %s.\n\n| alg |", strings.Join(encNames, " · "))
 	for _, c := range cols {
-		fmt.Fprintf(&b, " %s %s (%s) |", c.peer, c.dir, c.enc)
+		fmt.Fprintf(&b, " %s %s |", c.peer, c.dir)
 	}
 	b.WriteString("\n|---|")
 	b.WriteString(strings.Repeat("---|", len(cols)))
@@ -193,10 +194,14 @@ func (m *tally) table() string {
 	for _, alg := range algorithms {
 		fmt.Fprintf(&b, "| %s |", alg)
 		for _, c := range cols {
-			n := m.counts[cell{alg, c.peer, c.dir, c.enc}]
-			passed += n[0]
-			total += n[1]
-			fmt.Fprintf(&b, " %d/%d |", n[0], n[1])
+			var parts []string
+			for _, e := range encoders {
+				n := m.counts[cell{alg, c.peer, c.dir, e.name}]
+				passed += n[0]
+				total += n[1]
+				parts = append(parts, fmt.Sprintf("%d/%d", n[0], n[1]))
+			}
+			fmt.Fprintf(&b, " %s |", strings.Join(parts, " · "))
 		}
 		b.WriteString("\n")
 	}
@@ -208,11 +213,5 @@ func (m *tally) table() string {
 func (m *tally) complete() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	want := len(algorithms) * len(peers) * 2 * len(encoders)
-	keys := make([]cell, 0, len(m.counts))
-	for k := range m.counts {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i].alg < keys[j].alg })
-	return len(keys) == want
+	return len(m.counts) == len(algorithms)*len(peers)*2*len(encoders)
 }
