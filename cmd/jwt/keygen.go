@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -15,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwk"
 )
 
 const keygenHelp = `Usage: jwt keygen -alg ALG [-out PREFIX] [-kid ID] [-bits N] [-force]
@@ -141,28 +146,32 @@ type outFile struct {
 
 // keyFiles renders key as the files keygen writes.
 func keyFiles(key any, alg jwt.Algorithm, kid, prefix string) ([]outFile, error) {
-	priv, err := toJWK(key, alg, kid)
+	secret, isSecret := key.([]byte)
+	if kid == "" {
+		var err error
+		if kid, err = defaultKeyID(key, isSecret); err != nil {
+			return nil, err
+		}
+	}
+	priv, err := jwk.NewKey(key, jwk.Params{KeyID: kid, Algorithm: string(alg), Use: "sig"})
 	if err != nil {
 		return nil, err
 	}
-	secret, isSecret := key.([]byte)
-	if kid == "" && isSecret {
-		// A thumbprint of a secret is a hash of it: use a random ID.
-		var id [12]byte
-		if _, err := rand.Read(id[:]); err != nil {
-			return nil, err
-		}
-		priv.Kid = b64.EncodeToString(id[:])
-	} else if kid == "" {
-		priv.Kid = thumbprint(priv)
+	privJSON, err := indentJWK(priv)
+	if err != nil {
+		return nil, err
 	}
 	if isSecret {
 		return []outFile{
-			{prefix + ".key", fmt.Sprintf("HMAC secret, %d random bytes, base64url (keep secret)", len(secret)), []byte(b64.EncodeToString(secret) + "\n"), 0o600},
-			{prefix + ".jwk", "HMAC secret, JWK (keep secret)", marshalJWK(priv), 0o600},
+			{prefix + ".key", fmt.Sprintf("HMAC secret, %d random bytes, base64url (keep secret)", len(secret)), []byte(base64.RawURLEncoding.EncodeToString(secret) + "\n"), 0o600},
+			{prefix + ".jwk", fmt.Sprintf("HMAC secret, JWK (kid %s; keep secret)", kid), privJSON, 0o600},
 		}, nil
 	}
-	pub, err := toJWK(publicOf(key), alg, priv.Kid)
+	pub, err := priv.Public()
+	if err != nil {
+		return nil, err
+	}
+	pubJSON, err := indentJWK(pub)
 	if err != nil {
 		return nil, err
 	}
@@ -177,9 +186,44 @@ func keyFiles(key any, alg jwt.Algorithm, kid, prefix string) ([]outFile, error)
 	return []outFile{
 		{prefix + ".pem", "private key, PKCS#8 PEM (keep secret)", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600},
 		{prefix + ".pub.pem", "public key, SPKI PEM", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: spki}), 0o644},
-		{prefix + ".jwk", "private key, JWK (keep secret)", marshalJWK(priv), 0o600},
-		{prefix + ".pub.jwk", fmt.Sprintf("public key, JWK (kid %s)", pub.Kid), marshalJWK(pub), 0o644},
+		{prefix + ".jwk", "private key, JWK (keep secret)", privJSON, 0o600},
+		{prefix + ".pub.jwk", fmt.Sprintf("public key, JWK (kid %s)", kid), pubJSON, 0o644},
 	}, nil
+}
+
+// defaultKeyID is the RFC 7638 thumbprint of a public key, or a random ID
+// for a secret, whose thumbprint would be a hash of the secret.
+func defaultKeyID(key any, isSecret bool) (string, error) {
+	if isSecret {
+		var id [12]byte
+		if _, err := rand.Read(id[:]); err != nil {
+			return "", err
+		}
+		return base64.RawURLEncoding.EncodeToString(id[:]), nil
+	}
+	k, err := jwk.NewKey(key, jwk.Params{})
+	if err != nil {
+		return "", err
+	}
+	sum, err := k.Thumbprint(crypto.SHA256)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(sum), nil
+}
+
+// indentJWK marshals a JWK, indented, with a final newline.
+func indentJWK(k *jwk.Key) ([]byte, error) {
+	compact, err := k.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, compact, "", "  "); err != nil {
+		return nil, err
+	}
+	b.WriteByte('\n')
+	return b.Bytes(), nil
 }
 
 // writeFile writes data with perm, refusing to replace a file unless force.

@@ -162,7 +162,10 @@ func explain(err error, tok string, lk *loadedKey, now time.Time) error {
 					n += fmt.Sprintf(", kid %q", h.Kid)
 				}
 				n += "; key " + lk.name + " is " + describeKey(lk.key)
-				if lk.kind != kindSet {
+				switch {
+				case lk.alg != "":
+					n += fmt.Sprintf(` bound to %s by its "alg"`, lk.alg)
+				case lk.kind != kindSet:
 					n += ", which fits " + algList(fittingAlgs(lk.key))
 				}
 				notes = append(notes, n)
