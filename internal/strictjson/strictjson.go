@@ -1,8 +1,9 @@
 // Package strictjson is the core's one strict pass over a JSON object: it
 // checks RFC 8259 grammar, valid UTF-8 (RFC 8259 section 8.1), escapes that
 // name whole Unicode scalar values (no lone surrogates), no duplicate member
-// names at any depth (RFC 7515 section 5.2, RFC 7519 section 4), a bounded
-// nesting depth and nothing but white space after the object. It hands each
+// names at any depth (RFC 7515 section 5.2, RFC 7519 section 4), numbers
+// within a 64-bit float's range, a bounded nesting depth and nothing but
+// white space after the object. It hands each
 // top-level member to the caller, raw, so the caller can extract what it
 // needs without a second parse. It allocates only for objects with many
 // members or escaped member names.
@@ -16,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -380,6 +382,7 @@ func hex4(b []byte, i int) (rune, bool) {
 // number scans an RFC 8259 number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func (s *scanner) number() error {
 	d := s.data
+	start := s.pos
 	if s.pos < len(d) && d[s.pos] == '-' {
 		s.pos++
 	}
@@ -405,6 +408,22 @@ func (s *scanner) number() error {
 		if !s.digits() {
 			return s.fail("invalid number exponent")
 		}
+		return s.inRange(d[start:s.pos])
+	}
+	if s.pos-start > 300 {
+		return s.inRange(d[start:s.pos])
+	}
+	return nil
+}
+
+// inRange refuses a number beyond IEEE 754 binary64's range (RFC 8259
+// section 6): codecs disagree on it (encoding/json fails to decode it into
+// any or float64 but skips it for a struct without that field; others yield
+// ±Inf), so it could make a verdict depend on the codec or the claims type.
+// Only literals with an exponent or over 300 characters can overflow.
+func (s *scanner) inRange(lit []byte) error {
+	if _, err := strconv.ParseFloat(string(lit), 64); err != nil {
+		return s.fail("number beyond the range of a 64-bit float")
 	}
 	return nil
 }
