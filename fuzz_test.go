@@ -320,6 +320,7 @@ func FuzzParseHeaderAndClaims(f *testing.F) {
 		`{"jti":1}`, `{"iat":-1e300}`, `{"name":5}`, `{"roles":"admin"}`, `{"a":{"b":{"b":1,"b":2}}}`,
 		"{\"k\u212a\":1}", `{"iss":"\ud83d\ude00"}`, `{"iss":"\udc00"}`, ` {"iss":"x"} `, `{"iss":"x"}x`,
 		`"just a string"`, `null`, `{"exp":1E+9}`, `{"exp":-0}`, `{"exp":4611686018427387904}`,
+		`{"x":1e400}`, `{"x":[-1e400]}`, `{"x":1e-400}`, `{"x":123456789012345678901234567890}`,
 	} {
 		f.Add([]byte(`{"alg":"HS256","typ":"JWT"}`), []byte(c))
 	}
