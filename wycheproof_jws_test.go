@@ -80,14 +80,6 @@ const (
 	wpRefused                      // refused, with err
 )
 
-// jwtSentinels are every sentinel a parse may return.
-var jwtSentinels = []error{
-	jwt.ErrTokenMalformed, jwt.ErrSignatureInvalid, jwt.ErrTokenExpired, jwt.ErrTokenNotValidYet,
-	jwt.ErrAlgorithmNotAllowed, jwt.ErrInvalidKey, jwt.ErrInvalidAudience, jwt.ErrInvalidIssuer,
-	jwt.ErrInvalidSubject, jwt.ErrMissingClaim, jwt.ErrInvalidType, jwt.ErrTokenTooLarge,
-	jwt.ErrInvalidOption, jwt.ErrEncoding,
-}
-
 // sentinelName names the first sentinel err matches, in a fixed order of
 // specificity, or "" when it matches none.
 func sentinelName(err error) string {
