@@ -1,0 +1,250 @@
+package encodertest
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+)
+
+// now is the kit's fixed clock: probes carry exp after it and nbf before.
+var now = time.Unix(1700000000, 0)
+
+// hmacKey signs the kit's tokens (HS256, 32 bytes as RFC 7518 section 3.2
+// requires).
+var hmacKey = []byte("encodertest-hs256-key-32-bytes!!")
+
+// checker runs the kit for one candidate.
+type checker struct {
+	enc jwt.Encoder
+	std jwt.Encoder
+	rep *Report
+}
+
+// outcome is what one call did: its error, or the value it panicked with.
+type outcome struct {
+	err      error
+	panicked bool
+	panicVal any
+}
+
+// safely runs f on its own goroutine and turns a panic into an outcome, so
+// a panicking codec is recorded rather than fatal.
+func safely(f func() error) outcome {
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{err: fmt.Errorf("panic: %v", p), panicked: true, panicVal: p}
+			}
+		}()
+		done <- outcome{err: f()}
+	}()
+	return <-done
+}
+
+// sentinels are the errors a verdict is classified by.
+var sentinels = []struct {
+	name string
+	err  error
+}{
+	{"ErrTokenMalformed", jwt.ErrTokenMalformed},
+	{"ErrSignatureInvalid", jwt.ErrSignatureInvalid},
+	{"ErrTokenExpired", jwt.ErrTokenExpired},
+	{"ErrTokenNotValidYet", jwt.ErrTokenNotValidYet},
+	{"ErrAlgorithmNotAllowed", jwt.ErrAlgorithmNotAllowed},
+	{"ErrInvalidKey", jwt.ErrInvalidKey},
+	{"ErrInvalidAudience", jwt.ErrInvalidAudience},
+	{"ErrInvalidIssuer", jwt.ErrInvalidIssuer},
+	{"ErrInvalidSubject", jwt.ErrInvalidSubject},
+	{"ErrMissingClaim", jwt.ErrMissingClaim},
+	{"ErrInvalidType", jwt.ErrInvalidType},
+	{"ErrTokenTooLarge", jwt.ErrTokenTooLarge},
+	{"ErrInvalidOption", jwt.ErrInvalidOption},
+	{"ErrEncoding", jwt.ErrEncoding},
+}
+
+// verdict names an error by the sentinels it matches and, unless the
+// Encoder produced it (ErrEncoding, whose text is the codec's own), by its
+// exact text: with both encoders a token must get exactly the same error.
+func verdict(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var names []string
+	for _, s := range sentinels {
+		if errors.Is(err, s.err) {
+			names = append(names, s.name)
+		}
+	}
+	v := strings.Join(names, "+")
+	if v == "" {
+		v = "unclassified"
+	}
+	if !errors.Is(err, jwt.ErrEncoding) {
+		v += " (" + err.Error() + ")"
+	}
+	return v
+}
+
+// reachedCodec reports whether a verdict got as far as the Encoder.
+func reachedCodec(err error) bool { return err == nil || errors.Is(err, jwt.ErrEncoding) }
+
+// refusedByCore reports that the core refused the token as malformed before
+// any Encoder ran.
+func refusedByCore(err error) bool {
+	return err != nil && errors.Is(err, jwt.ErrTokenMalformed) && !errors.Is(err, jwt.ErrEncoding)
+}
+
+// signRaw makes an HS256 token over an arbitrary payload, bypassing Sign
+// (which would refuse what the core refuses).
+func signRaw(payload []byte) string {
+	enc := base64.RawURLEncoding
+	input := enc.EncodeToString([]byte(`{"alg":"HS256","typ":"JWT"}`)) + "." + enc.EncodeToString(payload)
+	m := hmac.New(sha256.New, hmacKey)
+	m.Write([]byte(input))
+	return input + "." + enc.EncodeToString(m.Sum(nil))
+}
+
+// parsePath is one way of parsing a token: Parse, ParseWithClaims into a
+// given type, or a Verifier.
+type parsePath struct {
+	name string
+	run  func(tok string, key any, opts []jwt.Option) (any, error)
+}
+
+func withClaims(name string, newDst func() any) parsePath {
+	return parsePath{name, func(tok string, key any, opts []jwt.Option) (any, error) {
+		dst := newDst()
+		_, err := jwt.ParseWithClaims(tok, dst, key, opts...)
+		return dst, err
+	}}
+}
+
+// standardPaths are run for every token the kit compares.
+var standardPaths = []parsePath{
+	{"Parse", func(tok string, key any, opts []jwt.Option) (any, error) {
+		t, err := jwt.Parse(tok, key, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return t.Claims, nil
+	}},
+	withClaims("ParseWithClaims(map)", func() any { return new(map[string]any) }),
+	withClaims("ParseWithClaims(claims.Registered)", func() any { return new(claims.Registered) }),
+	withClaims("ParseWithClaims(AccessClaims)", func() any { return new(AccessClaims) }),
+	{"Verifier.Parse", func(tok string, key any, opts []jwt.Option) (any, error) {
+		v, err := jwt.NewVerifier(key, opts...)
+		if err != nil {
+			return nil, err
+		}
+		t, err := v.Parse(tok)
+		if err != nil {
+			return nil, err
+		}
+		return t.Claims, nil
+	}},
+	{"Verifier.ParseWithClaims(AccessClaims)", func(tok string, key any, opts []jwt.Option) (any, error) {
+		v, err := jwt.NewVerifier(key, opts...)
+		if err != nil {
+			return nil, err
+		}
+		var c AccessClaims
+		_, err = v.ParseWithClaims(tok, &c)
+		return &c, err
+	}},
+}
+
+// tokenCheck is the result of parsing one token along every path with both
+// encoders.
+type tokenCheck struct {
+	same        bool   // every path gave the same verdict and value
+	verdictSame bool   // every path gave the same verdict
+	std, got    string // the first differing path's verdicts (or the common one)
+	panicked    bool
+	reached     bool // with encoding/json, some path got as far as the Encoder
+	refused     bool // with encoding/json, the core refused the token on every path before the Encoder
+}
+
+// compareToken parses tok along the standard paths and extra with
+// encoding/json and with the candidate, comparing verdicts and decoded
+// claims.
+func (c *checker) compareToken(tok string, key any, opts []jwt.Option, extra ...parsePath) tokenCheck {
+	res := tokenCheck{same: true, verdictSame: true, refused: true}
+	paths := append(append([]parsePath(nil), standardPaths...), extra...)
+	for _, p := range paths {
+		c.rep.Tokens++
+		stdOpts := append(append([]jwt.Option(nil), opts...), jwt.WithEncoder(c.std))
+		candOpts := append(append([]jwt.Option(nil), opts...), jwt.WithEncoder(c.enc))
+		stdVal, stdErr := p.run(tok, key, stdOpts)
+		var candVal any
+		o := safely(func() error {
+			var err error
+			candVal, err = p.run(tok, key, candOpts)
+			return err
+		})
+		res.panicked = res.panicked || o.panicked
+		res.reached = res.reached || reachedCodec(stdErr)
+		res.refused = res.refused && refusedByCore(stdErr)
+		sv, cv := verdict(stdErr), verdict(o.err)
+		if res.std == "" {
+			res.std, res.got = p.name+": "+sv, p.name+": "+cv
+		}
+		switch {
+		case sv != cv || o.panicked:
+			if res.same {
+				res.std, res.got = p.name+": "+sv, p.name+": "+cv
+			}
+			res.same, res.verdictSame = false, false
+		case stdErr == nil && !reflect.DeepEqual(stdVal, candVal):
+			if res.same {
+				res.std, res.got = p.name+": "+show(stdVal), p.name+": "+show(candVal)
+			}
+			res.same = false
+		}
+	}
+	return res
+}
+
+// show formats a decoded value for a report line, briefly.
+func show(v any) string {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	s := "<nil>"
+	if rv.IsValid() && rv.CanInterface() {
+		s = fmt.Sprintf("%#v", rv.Interface())
+	}
+	if len(s) > 160 {
+		s = s[:157] + "..."
+	}
+	return s
+}
+
+// brief shortens an input or output for a report line.
+func brief(b []byte) string {
+	s := fmt.Sprintf("%q", b)
+	if len(s) > 80 {
+		s = s[:77] + `..."`
+	}
+	return s
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	s := err.Error()
+	if len(s) > 100 {
+		s = s[:97] + "..."
+	}
+	return "error: " + s
+}

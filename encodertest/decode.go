@@ -1,0 +1,80 @@
+package encodertest
+
+import (
+	"time"
+
+	"bytes"
+	"reflect"
+
+	"github.com/jotlib/jwt"
+)
+
+// decodeProbe is one input decoded into one type.
+type decodeProbe struct {
+	group, name string
+	in          string
+	dst         func() any // a new pointer to decode into
+}
+
+// unmarshal decodes in with enc into a new dst, safely.
+func unmarshal(enc jwt.Encoder, in []byte, dst func() any) (any, outcome) {
+	v := dst()
+	o := safely(func() error { return enc.Unmarshal(in, v) })
+	return v, o
+}
+
+// decodeSame compares the two decodings: both refused, or both accepted
+// with equal values.
+func decodeSame(stdV any, std outcome, candV any, cand outcome) bool {
+	if cand.panicked || (std.err == nil) != (cand.err == nil) {
+		return false
+	}
+	return std.err != nil || reflect.DeepEqual(stdV, candV)
+}
+
+// tokenPayload is the claims set carrying a probe's input, and the parse
+// path decoding it into the probe's type: the input itself when it is an
+// object decoded into a struct or a map, else {"v": input} decoded into a
+// struct with one field of the probe's type.
+func tokenPayload(in []byte, dst func() any) ([]byte, parsePath) {
+	t := reflect.TypeOf(dst()).Elem()
+	trimmed := bytes.TrimLeft(in, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '{' && (t.Kind() == reflect.Struct || t.Kind() == reflect.Map) {
+		return in, withClaims("ParseWithClaims("+t.String()+")", dst)
+	}
+	wrapper := reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: `json:"v"`}})
+	payload := append(append([]byte(`{"v":`), in...), '}')
+	return payload, withClaims("ParseWithClaims(struct{V "+t.String()+"})", func() any { return reflect.New(wrapper).Interface() })
+}
+
+// runDecode runs one decode probe at the JSON level and at the token level.
+// A JSON-level divergence is neutral (Neutralised, or Recorded for inputs
+// whose treatment JSON leaves open) only when the core refused the token
+// carrying the input, with both encoders, before any Encoder ran.
+func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
+	in := []byte(p.in)
+	stdV, std := unmarshal(c.std, in, p.dst)
+	candV, cand := unmarshal(c.enc, in, p.dst)
+	res := Result{Group: p.group, Name: p.name, Std: errText(std.err), Got: errText(cand.err), Panicked: cand.panicked}
+	jsonSame := decodeSame(stdV, std, candV, cand)
+	if !jsonSame && std.err == nil && cand.err == nil {
+		res.Std, res.Got = show(stdV), show(candV)
+	}
+	payload, path := tokenPayload(in, p.dst)
+	tc := c.compareToken(signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, path)
+	switch {
+	case !tc.same:
+		res.Status, res.Verdict = Failed, !tc.verdictSame
+		res.Std, res.Got = "token "+tc.std, "token "+tc.got
+	case jsonSame:
+		res.Status = Same
+	case tc.refused:
+		res.Status = neutral
+		res.Proof = "token carrying it refused before the Encoder, same verdict with both: " + tc.std
+	default:
+		res.Status = Failed
+	}
+	return res
+}
+
+func nowFunc() time.Time { return now }

@@ -1,0 +1,218 @@
+package encodertest
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Status is the outcome of one check.
+type Status int
+
+const (
+	// Same: the candidate behaves exactly like encoding/json.
+	Same Status = iota
+	// Neutralised: the candidate diverges from encoding/json on input the
+	// core refuses before any Encoder runs (or on output the core refuses
+	// to sign), and the token-level proof gave the same verdict with both
+	// encoders.
+	Neutralised
+	// Recorded: a difference that no verdict and no decoded value depends
+	// on (an i_ file of JSONTestSuite, a raw-codec probe on input the core
+	// never passes on, a programmer error such as a cyclic value).
+	Recorded
+	// Failed: the candidate decodes or encodes differently what the core
+	// passes on, or a token's verdict changes with it.
+	Failed
+)
+
+func (s Status) String() string {
+	switch s {
+	case Same:
+		return "same"
+	case Neutralised:
+		return "neutralised"
+	case Recorded:
+		return "recorded"
+	case Failed:
+		return "FAILED"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Result is one check of the kit.
+type Result struct {
+	// Group is the area: "claims", "custom", "wide", "maps", "numbers",
+	// "strings", "nesting", "trailing", "sign", "jsontestsuite", "tokens",
+	// "corpus", "isolated".
+	Group string
+	// Name identifies the check within its group (a file name for
+	// JSONTestSuite, a case name for the corpus).
+	Name   string
+	Status Status
+	// Std and Got summarise what encoding/json and the candidate did.
+	Std, Got string
+	// Proof is the token-level evidence for a Neutralised divergence.
+	Proof string
+	// Panicked reports that the candidate panicked (recovered).
+	Panicked bool
+	// Verdict reports that a token's verdict (Parse side) or Sign's outcome
+	// changed with the candidate: the core failed to neutralise it.
+	Verdict bool
+}
+
+// Report gathers every check of one run, and the facts the per-codec table
+// shows.
+type Report struct {
+	// Encoder names the candidate (its Go type unless Options.Name is set).
+	Encoder string
+	Results []Result
+
+	// SuiteFiles is how many JSONTestSuite files ran (0: folder absent).
+	SuiteFiles int
+	// SuiteDivergences lists, by file name, where the candidate's
+	// accept/refuse decision or decoded value differs from encoding/json's.
+	SuiteDivergences []string
+	// DuplicateKeyWinner is what the raw candidate does with {"a":1,"a":2}:
+	// "last", "first" or "error" (the core refuses duplicates either way).
+	DuplicateKeyWinner string
+	// CaseInsensitive describes how the raw candidate matches member names
+	// to struct fields: ASCII case, the Kelvin sign and the long s.
+	CaseInsensitive string
+	// FloatPrecision is "exact" when every float probe marshals like
+	// encoding/json and round-trips, else what was lost.
+	FloatPrecision string
+	// WideStructEqual reports that the 24-field struct marshals to the same
+	// bytes and decodes to an equal value.
+	WideStructEqual bool
+	// CorpusCases is how many parse-corpus cases ran (0: corpus empty).
+	CorpusCases int
+	// Fatal lists the isolated probes (run in a child process) that
+	// crashed the process, e.g. with a stack overflow.
+	Fatal []string
+	// Tokens is how many tokens were compared through Parse,
+	// ParseWithClaims and Verifier.
+	Tokens int
+}
+
+func (r *Report) add(res Result) { r.Results = append(r.Results, res) }
+
+// Count returns how many results have status s.
+func (r *Report) Count(s Status) int {
+	n := 0
+	for _, res := range r.Results {
+		if res.Status == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Failures returns the Failed results.
+func (r *Report) Failures() []Result {
+	return r.filter(func(res Result) bool { return res.Status == Failed })
+}
+
+// VerdictChanges returns the results where a token's verdict or Sign's
+// outcome changed with the candidate.
+func (r *Report) VerdictChanges() []Result {
+	return r.filter(func(res Result) bool { return res.Verdict })
+}
+
+// ParseVerdictChanges returns the verdict changes on the parse side only:
+// the ones the core itself must prevent whatever the codec.
+func (r *Report) ParseVerdictChanges() []Result {
+	return r.filter(func(res Result) bool { return res.Verdict && res.Group != "sign" })
+}
+
+// Panics returns the results where the candidate panicked.
+func (r *Report) Panics() []Result { return r.filter(func(res Result) bool { return res.Panicked }) }
+
+func (r *Report) filter(keep func(Result) bool) []Result {
+	var out []Result
+	for _, res := range r.Results {
+		if keep(res) {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// WriteDetails writes every check that is not Same, grouped, one per line.
+func (r *Report) WriteDetails(w io.Writer) {
+	fmt.Fprintf(w, "encodertest report for %s: %d checks, %d same, %d neutralised, %d recorded, %d failed; %d tokens compared, %d corpus cases\n",
+		r.Encoder, len(r.Results), r.Count(Same), r.Count(Neutralised), r.Count(Recorded), r.Count(Failed), r.Tokens, r.CorpusCases)
+	res := append([]Result(nil), r.Results...)
+	sort.SliceStable(res, func(i, j int) bool { return res[i].Group < res[j].Group })
+	for _, x := range res {
+		if x.Status == Same {
+			continue
+		}
+		fmt.Fprintf(w, "  %-11s %-14s %s: std %s; got %s", x.Status, x.Group, x.Name, x.Std, x.Got)
+		if x.Proof != "" {
+			fmt.Fprintf(w, "; proof: %s", x.Proof)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// Summary is one row of the per-codec table.
+func (r *Report) Summary() []string {
+	suite := "absent"
+	if r.SuiteFiles > 0 {
+		suite = fmt.Sprintf("%d of %d", len(r.SuiteDivergences), r.SuiteFiles)
+		if len(r.SuiteDivergences) > 0 {
+			suite += ": " + strings.Join(shorten(r.SuiteDivergences, 6), " ")
+		}
+	}
+	wide := "equal"
+	if !r.WideStructEqual {
+		wide = "DIFFERS"
+	}
+	return []string{
+		r.Encoder,
+		suite,
+		panics(r),
+		r.DuplicateKeyWinner,
+		r.CaseInsensitive,
+		r.FloatPrecision,
+		wide,
+		fmt.Sprintf("%d / %d", r.Count(Neutralised), r.Count(Failed)),
+		fmt.Sprintf("%d (%d parse)", len(r.VerdictChanges()), len(r.ParseVerdictChanges())),
+	}
+}
+
+func shorten(list []string, n int) []string {
+	if len(list) <= n {
+		return list
+	}
+	return append(append([]string(nil), list[:n]...), fmt.Sprintf("(+%d more)", len(list)-n))
+}
+
+// SummaryHeader names the columns of Summary.
+var SummaryHeader = []string{
+	"codec", "JSONTestSuite divergences", "panics", "duplicate key", "case-insensitive matching",
+	"float precision", "20+-field struct", "neutralised / failed checks", "verdict changes",
+}
+
+// WriteTable writes a Markdown table with one Summary row per report.
+func WriteTable(w io.Writer, reports ...*Report) {
+	fmt.Fprintf(w, "| %s |\n", strings.Join(SummaryHeader, " | "))
+	fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(SummaryHeader)))
+	for _, r := range reports {
+		cells := r.Summary()
+		for i, c := range cells {
+			cells[i] = strings.ReplaceAll(c, "|", `\|`)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+}
+
+func panics(r *Report) string {
+	s := fmt.Sprint(len(r.Panics()))
+	if len(r.Fatal) > 0 {
+		s += fmt.Sprintf(" (+%d fatal: %s)", len(r.Fatal), strings.Join(r.Fatal, ", "))
+	}
+	return s
+}

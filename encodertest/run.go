@@ -1,0 +1,122 @@
+package encodertest
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jotlib/jwt"
+)
+
+// Option adjusts Run.
+type Option func(*config)
+
+type config struct {
+	name       string
+	recordOnly bool
+	isolated   bool
+}
+
+// WithName names the candidate in the report (default: its Go type).
+func WithName(name string) Option { return func(c *config) { c.name = name } }
+
+// RecordOnly makes Run fail the test only when a token's verdict changes
+// on the parse side (what the core itself must guarantee whatever the
+// codec); every other divergence is recorded in the Report. Use it to
+// measure codecs that are not shipped as Encoders.
+func RecordOnly() Option { return func(c *config) { c.recordOnly = true } }
+
+// WithoutChildProcesses skips the probes that run in a child process
+// (cyclic values, nesting deeper than the kit tries in-process).
+func WithoutChildProcesses() Option { return func(c *config) { c.isolated = false } }
+
+// Run runs the kit against enc, logs the report, and fails t when enc
+// decodes or encodes differently from encoding/json anything the core
+// passes to it, when a token's verdict or Sign's outcome changes with enc,
+// or when enc panics on such input. Divergences on input the core refuses
+// before any Encoder runs are recorded with their token-level proof.
+//
+// Run starts child processes of the test binary for the few probes that
+// could overflow a raw codec's stack; call it from a top-level test or a
+// subtest, not from a parallel subtest sharing state.
+func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
+	t.Helper()
+	cfg := config{name: fmt.Sprintf("%T", enc), isolated: true}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	c := &checker{enc: enc, std: jwt.StdEncoder{}, rep: &Report{Encoder: cfg.name}}
+	if from, err := strconv.Atoi(os.Getenv(isolatedEnv)); err == nil {
+		files, _ := loadSuite()
+		runChild(enc, from, deepFiles(files))
+		t.SkipNow()
+	}
+	deep, err := c.runAll()
+	if err != nil {
+		t.Errorf("encodertest: %v", err)
+	}
+	if c.rep.SuiteFiles == 0 {
+		t.Logf("encodertest: JSONTestSuite not found (../shared/testdata/jsontestsuite/test_parsing relative to the repository root): skipped")
+	}
+	if cfg.isolated {
+		c.runIsolated(t, deep)
+	}
+	c.finish()
+
+	var b strings.Builder
+	c.rep.WriteDetails(&b)
+	t.Log("\n" + b.String())
+	for _, res := range c.rep.Results {
+		switch {
+		case res.Verdict && res.Group != "sign":
+			t.Errorf("encodertest: %s %q: verdict changed: encoding/json %s; %s %s", res.Group, res.Name, res.Std, cfg.name, res.Got)
+		case cfg.recordOnly:
+		case res.Status == Failed:
+			t.Errorf("encodertest: %s %q: encoding/json %s; %s %s", res.Group, res.Name, res.Std, cfg.name, res.Got)
+		}
+	}
+	return c.rep
+}
+
+// Check runs every in-process check of the kit against enc without a
+// testing.T and returns the report (no child processes: Run adds those).
+func Check(name string, enc jwt.Encoder) (*Report, error) {
+	c := &checker{enc: enc, std: jwt.StdEncoder{}, rep: &Report{Encoder: name}}
+	_, err := c.runAll()
+	c.finish()
+	return c.rep, err
+}
+
+// runAll runs the probes, JSONTestSuite and the token corpus, returning
+// the suite files too deep to try in-process.
+func (c *checker) runAll() ([]suiteFile, error) {
+	for _, p := range decodeProbes() {
+		c.rep.add(c.runDecode(p, Neutralised))
+	}
+	for _, p := range encodeProbes() {
+		c.rep.add(c.runEncode(p))
+	}
+	deep, err := c.runSuite()
+	c.runCorpus()
+	return deep, err
+}
+
+// finish fills in the summary facts.
+func (c *checker) finish() {
+	c.rep.DuplicateKeyWinner = duplicateWinner(c)
+	c.rep.CaseInsensitive = caseMatching(c)
+	c.rep.FloatPrecision = floatPrecision(c.rep)
+	c.rep.WideStructEqual = wideEqual(c.rep)
+}
+
+func deepFiles(files []suiteFile) []suiteFile {
+	var deep []suiteFile
+	for _, f := range files {
+		if depthOf(f.data) > inProcessDepth {
+			deep = append(deep, f)
+		}
+	}
+	return deep
+}

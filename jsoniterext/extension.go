@@ -1,0 +1,86 @@
+package jsoniterext
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"unsafe"
+
+	"github.com/jotlib/jwt/internal/strictjson"
+	jsoniter "github.com/json-iterator/go"
+	"github.com/modern-go/reflect2"
+)
+
+// errUseStd makes Marshal hand the whole value to encoding/json.
+var errUseStd = errors.New("jsoniterext: value needs encoding/json")
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// extension decorates jsoniter's encoders where they differ from
+// encoding/json's.
+type extension struct{ jsoniter.DummyExtension }
+
+// DecorateEncoder wraps the encoders of custom marshalers and floats.
+func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jsoniter.ValEncoder {
+	t := typ.Type1()
+	switch {
+	case t.Implements(marshalerType):
+		return checkedMarshaler{enc}
+	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface &&
+		(reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)) &&
+		!t.Implements(textMarshalerType):
+		// encoding/json calls a pointer-receiver method only on
+		// addressable values; jsoniter calls it on any field.
+		return refuse{enc}
+	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+		return stdExponent{enc}
+	}
+	return enc
+}
+
+// checkedMarshaler lets MarshalJSON output (json.RawMessage included)
+// through only when it is one valid JSON value that encoding/json would
+// copy unchanged: no white space to compact and nothing to escape.
+type checkedMarshaler struct{ jsoniter.ValEncoder }
+
+func (c checkedMarshaler) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
+	start := len(stream.Buffer())
+	c.ValEncoder.Encode(ptr, stream)
+	if stream.Error != nil {
+		return
+	}
+	out := stream.Buffer()[start:]
+	if len(out) == 0 || strictjson.Valid(out) != nil {
+		stream.Error = errUseStd
+		return
+	}
+	for _, b := range out {
+		switch b {
+		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2: // 0xE2 starts U+2028 and U+2029
+			stream.Error = errUseStd
+			return
+		}
+	}
+}
+
+// refuse hands the whole value to encoding/json.
+type refuse struct{ jsoniter.ValEncoder }
+
+func (refuse) Encode(_ unsafe.Pointer, stream *jsoniter.Stream) { stream.Error = errUseStd }
+
+// stdExponent rewrites jsoniter's two-digit negative exponent (1e-07) as
+// encoding/json writes it (1e-7); everything else about floats agrees.
+type stdExponent struct{ jsoniter.ValEncoder }
+
+func (s stdExponent) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
+	s.ValEncoder.Encode(ptr, stream)
+	b := stream.Buffer()
+	if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1]
+		stream.SetBuffer(b[:n-1])
+	}
+}
