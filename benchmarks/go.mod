@@ -7,14 +7,21 @@ replace github.com/jotlib/jwt => ../
 require (
 	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/golang-jwt/jwt/v5 v5.3.1
-	github.com/jotlib/jwt v0.0.0-00010101000000-000000000000
+	github.com/jotlib/jwt v0.0.0
 	github.com/kataras/jwt v0.1.12
 	github.com/lestrrat-go/jwx/v3 v3.4.0
 )
 
 require (
+	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
+	github.com/modern-go/reflect2 v1.0.2 // indirect
+)
+
+require (
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
 	github.com/goccy/go-json v0.11.2 // indirect
+	github.com/jotlib/jwt/jsoniterext v0.0.0
 	github.com/lestrrat-go/blackmagic v1.0.4 // indirect
 	github.com/lestrrat-go/dsig v1.4.0 // indirect
 	github.com/lestrrat-go/dsig-secp256k1 v1.0.0 // indirect
@@ -25,3 +32,5 @@ require (
 	github.com/valyala/fastjson v1.6.10 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 )
+
+replace github.com/jotlib/jwt/jsoniterext => ../jsoniterext
