@@ -4,4 +4,15 @@ go 1.24
 
 replace github.com/jotlib/jwt => ../..
 
-require github.com/jotlib/jwt v0.0.0-00010101000000-000000000000
+require (
+	github.com/jotlib/jwt v0.0.0
+	github.com/jotlib/jwt/jsoniterext v0.0.0
+)
+
+require (
+	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
+	github.com/modern-go/reflect2 v1.0.2 // indirect
+)
+
+replace github.com/jotlib/jwt/jsoniterext => ../../jsoniterext
