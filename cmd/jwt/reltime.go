@@ -35,10 +35,21 @@ func relative(name string, t, now time.Time) string {
 }
 
 // humanDuration prints d (non-negative) with at most two units, rounded
-// down: 42s, 54m, 3h5m, 2d4h, 412d.
+// to the smaller one: 42s, 54m, 3h5m, 2d4h, 412d.
 func humanDuration(d time.Duration) string {
-	d = d.Round(time.Second)
 	const day = 24 * time.Hour
+	switch {
+	case d < time.Minute-time.Second/2:
+		d = d.Round(time.Second)
+	case d < 10*day-time.Hour/2:
+		if d < day-time.Minute/2 {
+			d = d.Round(time.Minute)
+		} else {
+			d = d.Round(time.Hour)
+		}
+	default:
+		d = d.Round(day)
+	}
 	switch {
 	case d < time.Minute:
 		return fmt.Sprintf("%ds", d/time.Second)

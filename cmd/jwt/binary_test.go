@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The tests below build the real binary once and run it as a user would.
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// jwtBinary builds ./ into a temporary directory, once per test run.
+func jwtBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			binErr = fmt.Errorf("skip: no go tool on PATH: %v", err)
+			return
+		}
+		if binDir, err = os.MkdirTemp("", "jwt-cli-test-"); err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(binDir, "jwt")
+		if runtime.GOOS == "windows" {
+			binPath += ".exe"
+		}
+		out, err := exec.Command(goTool, "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		if strings.HasPrefix(binErr.Error(), "skip: ") {
+			t.Skip(binErr)
+		}
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// result is one run of the binary.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runBinary runs the built jwt in dir with stdin.
+func runBinary(t *testing.T, dir, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(jwtBinary(t), args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var ee *exec.ExitError
+	code := 0
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{code, out.String(), errOut.String()}
+}
+
+func mustBinary(t *testing.T, dir, stdin string, args ...string) string {
+	t.Helper()
+	r := runBinary(t, dir, stdin, args...)
+	if r.code != 0 {
+		t.Fatalf("jwt %s: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	return r.stdout
+}
+
+// TestBinaryRoundTripEveryAlgorithm: for each of the 14 algorithms,
+// keygen → sign → verify with the public PEM and the public JWK (HS*: the
+// base64url secret file and the JWK). One RSA key serves RS* and PS*.
+func TestBinaryRoundTripEveryAlgorithm(t *testing.T) {
+	dir := t.TempDir()
+	mustBinary(t, dir, "", "keygen", "-alg", "RS256", "-out", "rsa")
+	tests := []struct {
+		alg, prefix string
+		keygen      bool
+	}{
+		{"HS256", "hs256", true}, {"HS384", "hs384", true}, {"HS512", "hs512", true},
+		{"RS256", "rsa", false}, {"RS384", "rsa", false}, {"RS512", "rsa", false},
+		{"PS256", "rsa", false}, {"PS384", "rsa", false}, {"PS512", "rsa", false},
+		{"ES256", "es256", true}, {"ES384", "es384", true}, {"ES512", "es512", true},
+		{"EdDSA", "eddsa", true}, {"Ed25519", "ed25519", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.alg, func(t *testing.T) {
+			t.Parallel()
+			if tc.keygen {
+				mustBinary(t, dir, "", "keygen", "-alg", tc.alg, "-out", tc.prefix)
+			}
+			var signKey, verifyKeys [][]string
+			if strings.HasPrefix(tc.alg, "HS") {
+				signKey = [][]string{{"-key", tc.prefix + ".key", "-key-encoding", "base64url"}}
+				verifyKeys = [][]string{signKey[0], {"-key", tc.prefix + ".jwk"}}
+			} else {
+				signKey = [][]string{{"-key", tc.prefix + ".pem"}}
+				verifyKeys = [][]string{{"-key", tc.prefix + ".pub.pem"}}
+				if tc.keygen { // the JWK's "alg" binds it to the keygen algorithm
+					verifyKeys = append(verifyKeys, []string{"-key", tc.prefix + ".pub.jwk"})
+				}
+			}
+			args := append([]string{"sign", "-alg", tc.alg, "-kid", "k-" + tc.alg, "-exp", "1h", "-claim", "sub=alice", "-claim", "n=7"}, signKey[0]...)
+			tok := strings.TrimSpace(mustBinary(t, dir, "", args...))
+			for _, vk := range verifyKeys {
+				out := mustBinary(t, dir, "", append(append([]string{"verify", "-alg", tc.alg}, vk...), tok)...)
+				r := parseReport(t, out)
+				if r.Header["alg"] != tc.alg || r.Header["kid"] != "k-"+tc.alg || r.Claims["sub"] != "alice" || r.Claims["n"] != float64(7) {
+					t.Errorf("verify %v: %+v", vk, r)
+				}
+			}
+		})
+	}
+}
+
+// TestBinaryExitCodes: each error class exits with its own code and one
+// line on stderr.
+func TestBinaryExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	mustBinary(t, dir, "", "keygen", "-alg", "ES256", "-out", "a")
+	mustBinary(t, dir, "", "keygen", "-alg", "ES256", "-out", "b")
+	mustBinary(t, dir, "", "keygen", "-alg", "HS256", "-out", "hs")
+	os.WriteFile(filepath.Join(dir, "a1.key"), []byte(rfc7515A1Key+"\n"), 0o600)
+	sign := func(args ...string) string {
+		return strings.TrimSpace(mustBinary(t, dir, "", append([]string{"sign", "-key", "a.pem", "-claim", "aud=api"}, args...)...))
+	}
+	good := sign("-exp", "1h")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"ok", []string{"verify", "-key", "a.pub.pem", good}, exitOK, ""},
+		{"usage", []string{"verify", "-nope"}, exitUsage, "flag provided but not defined"},
+		{"malformed", []string{"verify", "-key", "a.pub.pem", "not-a-token"}, exitMalformed, "token is malformed"},
+		{"signature", []string{"verify", "-key", "b.pub.pem", good}, exitSignature, "signature is invalid"},
+		{"expired (RFC 7515 A.1 token)", []string{"verify", "-key", "a1.key", "-key-encoding", "base64url", rfc7515A1Token}, exitExpired, "token is expired"},
+		{"expired", []string{"verify", "-key", "a.pub.pem", sign("-exp", "-1m")}, exitExpired, "token is expired"},
+		{"not valid yet", []string{"verify", "-key", "a.pub.pem", sign("-nbf", "1h")}, exitNotYetValid, "not valid yet"},
+		{"audience", []string{"verify", "-key", "a.pub.pem", "-aud", "other", good}, exitClaims, "invalid audience"},
+		{"issuer", []string{"verify", "-key", "a.pub.pem", "-iss", "me", good}, exitClaims, "invalid issuer"},
+		{"key", []string{"verify", "-key", "missing.pem", good}, exitKey, "missing.pem"},
+		{"public key to sign", []string{"sign", "-key", "a.pub.pem"}, exitKey, "signing needs the private key"},
+		{"algorithm", []string{"verify", "-key", "hs.jwk", good}, exitAlgorithm, "algorithm not allowed"},
+		{"other failure", []string{"keygen", "-alg", "ES256", "-out", "a"}, exitFailure, "already exists"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBinary(t, dir, "", tc.args...)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
+			}
+			if tc.code != exitOK && (!strings.Contains(r.stderr, tc.want) || r.stdout != "") {
+				t.Errorf("stderr does not say %q (or stdout not empty):\n%s%s", tc.want, r.stderr, r.stdout)
+			}
+		})
+	}
+}
+
+// TestBinaryDecodesRFC7515A1Token decodes a token made elsewhere: RFC 7515
+// appendix A.1's, whose header and claims carry CRLF line breaks.
+func TestBinaryDecodesRFC7515A1Token(t *testing.T) {
+	dir := t.TempDir()
+	for _, in := range []struct{ name, stdin, arg string }{
+		{"argument", "", rfc7515A1Token},
+		{"stdin with -", rfc7515A1Token + "\n", "-"},
+		{"stdin without argument", rfc7515A1Token, ""},
+	} {
+		t.Run(in.name, func(t *testing.T) {
+			args := []string{"decode"}
+			if in.arg != "" {
+				args = append(args, in.arg)
+			}
+			r := runBinary(t, dir, in.stdin, args...)
+			if r.code != 0 || !strings.HasPrefix(r.stderr, decodeWarning) {
+				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			rep := parseReport(t, r.stdout)
+			if rep.Header["typ"] != "JWT" || rep.Header["alg"] != "HS256" || rep.Claims["iss"] != "joe" ||
+				rep.Claims["http://example.com/is_root"] != true || rep.Claims["exp"] != float64(1300819380) {
+				t.Errorf("report: %+v", rep)
+			}
+			if !strings.HasPrefix(rep.Times["exp"], "2011-03-22T18:43:00Z (expired ") {
+				t.Errorf("exp shown as %q", rep.Times["exp"])
+			}
+		})
+	}
+}
+
+// TestBinaryReadsStdin: sign reads claims from "-", verify reads the token
+// from stdin; the output pipes into the next command.
+func TestBinaryReadsStdin(t *testing.T) {
+	dir := t.TempDir()
+	mustBinary(t, dir, "", "keygen", "-alg", "EdDSA", "-out", "ed")
+	tok := mustBinary(t, dir, `{"sub":"carol","roles":["admin"]}`, "sign", "-key", "ed.pem", "-exp", "5m", "-")
+	r := parseReport(t, mustBinary(t, dir, tok, "verify", "-key", "ed.pub.jwk"))
+	if r.Claims["sub"] != "carol" || !strings.Contains(r.Times["exp"], "expires in 5m") {
+		t.Errorf("report: %+v", r)
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/jotlib/jwt"
+)
+
+// TestExitCodeOnePerErrorClass: each class of failure has its own exit
+// code, found with errors.Is through any wrapping.
+func TestExitCodeOnePerErrorClass(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want int
+	}{
+		{"nil", nil, exitOK},
+		{"plain error", errors.New("disk full"), exitFailure},
+		{"usage", usageError("bad"), exitUsage},
+		{"malformed", fmt.Errorf("x: %w", jwt.ErrTokenMalformed), exitMalformed},
+		{"too large is malformed", jwt.ErrTokenTooLarge, exitMalformed},
+		{"signature", jwt.ErrSignatureInvalid, exitSignature},
+		{"expired", jwt.ErrTokenExpired, exitExpired},
+		{"not yet valid", jwt.ErrTokenNotValidYet, exitNotYetValid},
+		{"audience", jwt.ErrInvalidAudience, exitClaims},
+		{"issuer", jwt.ErrInvalidIssuer, exitClaims},
+		{"subject", jwt.ErrInvalidSubject, exitClaims},
+		{"type", jwt.ErrInvalidType, exitClaims},
+		{"missing claim", jwt.ErrMissingClaim, exitClaims},
+		{"key", jwt.ErrInvalidKey, exitKey},
+		{"key error", keyError("no file"), exitKey},
+		{"algorithm", jwt.ErrAlgorithmNotAllowed, exitAlgorithm},
+		{"expired and wrong audience: the first class", errors.Join(jwt.ErrInvalidAudience, jwt.ErrTokenExpired), exitExpired},
+		{"explicit code wins", withCode(exitClaims, jwt.ErrTokenExpired), exitClaims},
+	}
+	seen := map[int]string{}
+	for _, tc := range tests {
+		got := exitCode(tc.err)
+		if got != tc.want {
+			t.Errorf("%s: exit %d, want %d", tc.name, got, tc.want)
+		}
+		seen[got] = tc.name
+	}
+	if len(seen) != 10 {
+		t.Errorf("%d distinct exit codes, want 10 (0-9)", len(seen))
+	}
+}
+
+// TestOneLine: a failure prints as one line, without repeated "jwt: ".
+func TestOneLine(t *testing.T) {
+	err := errors.Join(jwt.ErrTokenExpired, jwt.ErrInvalidAudience)
+	if got, want := oneLine(err), "token is expired; token has an invalid audience"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
