@@ -176,7 +176,7 @@ func TestSignInfersAlgorithmFromKey(t *testing.T) {
 	_, ed, _ := ed25519.GenerateKey(rand.Reader)
 	for file, want := range map[string]string{
 		writeTestFile(t, dir, "p384.pem", pkcs8(t, testECKey(t, elliptic.P384()))): "ES384",
-		writeTestFile(t, dir, "ed.pem", pkcs8(t, ed)):                               "EdDSA",
+		writeTestFile(t, dir, "ed.pem", pkcs8(t, ed)):                              "EdDSA",
 	} {
 		tok := mustRun(t, "", "sign", "-key", file, "-exp", "1m")
 		r := parseReport(t, mustRun(t, tok, "decode"))
