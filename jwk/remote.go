@@ -1,0 +1,373 @@
+package jwk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jotlib/jwt"
+)
+
+// RemoteSet is a JWK Set fetched over HTTP(S) from an identity provider
+// and kept fresh. It is a jwt.KeySet, safe for concurrent use:
+//
+//   - a background goroutine fetches the set at once, then again when it
+//     expires: after Cache-Control max-age, bounded by the minimum and the
+//     refresh interval;
+//   - a token whose "kid" is not in the set triggers a fetch, at most once
+//     per rate-limit period; concurrent misses share that one fetch;
+//   - a failed fetch (network error, timeout, non-200 status, an oversized or
+//     invalid body) keeps the last good set in use, and is retried with
+//     backoff;
+//   - the caller's context (jwt.Verifier.ParseContext) bounds how long a
+//     verification waits for a fetch; the fetch itself is bounded by the
+//     fetch timeout and by Close.
+//
+// Call Close to stop the background goroutine.
+type RemoteSet struct {
+	url       string
+	cfg       remoteConfig
+	client    *http.Client
+	ownClient bool
+
+	cur atomic.Pointer[snapshot]
+
+	mu        sync.Mutex
+	flight    *fetchCall // the fetch in progress, shared by all who wait
+	lastStart time.Time  // start of the latest fetch
+	lastErr   error      // error of the latest fetch, nil after a success
+	nextAt    time.Time  // when the background refresh is due
+	failures  int        // consecutive failed fetches
+	closed    bool
+
+	fetches atomic.Int64
+	failed  atomic.Int64
+	kick    chan struct{} // a fetch finished: the refresher re-plans
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+// snapshot is one fetched set.
+type snapshot struct {
+	set       *Set
+	fetchedAt time.Time
+	etag      string
+}
+
+// fetchCall is one fetch; done is closed when it ends, err is then set.
+type fetchCall struct {
+	done chan struct{}
+	err  error
+}
+
+// NewRemoteSet starts keeping the JWK Set at rawURL (https, or http on the
+// loopback interface) fresh. It returns at once; the first fetch runs in the
+// background, and the first verification waits for it (use Refresh to wait
+// at startup).
+func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
+	cfg := remoteConfig{
+		timeout:    DefaultFetchTimeout,
+		maxBody:    DefaultMaxBodySize,
+		refresh:    DefaultRefreshInterval,
+		minRefresh: DefaultMinRefreshInterval,
+		rateLimit:  DefaultRateLimit,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
+	if cfg.minRefresh > cfg.refresh {
+		cfg.minRefresh = cfg.refresh
+	}
+	if err := checkURL(rawURL, cfg.allowInsecure); err != nil {
+		return nil, err
+	}
+	r := &RemoteSet{url: rawURL, cfg: cfg, client: cfg.client, kick: make(chan struct{}, 1)}
+	if r.client == nil {
+		r.client = &http.Client{
+			Transport:     http.DefaultTransport.(*http.Transport).Clone(),
+			CheckRedirect: noDowngrade,
+		}
+		r.ownClient = true
+	}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.wg.Add(1)
+	go r.refresher()
+	return r, nil
+}
+
+// checkURL accepts https URLs, and http ones for loopback hosts or with
+// WithInsecureHTTP.
+func checkURL(rawURL string, allowInsecure bool) error {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return fmt.Errorf("%w: JWK Set URL: %v", ErrInvalidOption, err)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("%w: JWK Set URL %q has no host", ErrInvalidOption, rawURL)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return nil
+	case "http":
+		if allowInsecure || isLoopback(u.Hostname()) {
+			return nil
+		}
+		return fmt.Errorf("%w: JWK Set URL %q is not https (see WithInsecureHTTP)", ErrInvalidOption, rawURL)
+	}
+	return fmt.Errorf("%w: JWK Set URL scheme %q", ErrInvalidOption, u.Scheme)
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// noDowngrade follows at most 5 redirects and never from https to http.
+func noDowngrade(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return errors.New("too many redirects")
+	}
+	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+		return errors.New("redirect from https to " + req.URL.Scheme)
+	}
+	return nil
+}
+
+// VerificationKeys implements jwt.KeySet: it selects from the current set
+// as Set.VerificationKeys does. When there is no set yet, or the token's
+// "kid" is not in it, it fetches the set (or joins the fetch in progress)
+// unless the rate limit forbids, waiting at most until ctx ends.
+func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
+	snap := r.cur.Load()
+	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
+		return snap.set.match(h)
+	}
+	c, err := r.missFetch()
+	if err != nil {
+		return nil, err
+	}
+	if c == nil { // rate-limited
+		if snap != nil {
+			return nil, fmt.Errorf("%w: kid %q is not in the JWK Set (refresh rate-limited)", ErrKeyNotFound, h.KeyID)
+		}
+		r.mu.Lock()
+		last := r.lastErr
+		r.mu.Unlock()
+		return nil, fmt.Errorf("%w: no JWK Set yet (last fetch: %v)", ErrFetch, last)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	select {
+	case <-c.done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
+	}
+	if snap = r.cur.Load(); snap == nil {
+		return nil, c.err
+	}
+	return snap.set.match(h)
+}
+
+// missFetch returns the fetch in progress, or starts one when the rate
+// limit allows, or returns nil.
+func (r *RemoteSet) missFetch() (*fetchCall, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	if r.flight != nil {
+		return r.flight, nil
+	}
+	if !r.lastStart.IsZero() && time.Since(r.lastStart) < r.cfg.rateLimit {
+		return nil, nil
+	}
+	return r.startLocked(), nil
+}
+
+// Refresh fetches the set now (or joins the fetch in progress), ignoring
+// the rate limit, and waits for it until ctx ends. After a failure the last
+// good set stays in use.
+func (r *RemoteSet) Refresh(ctx context.Context) error {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return ErrClosed
+	}
+	c := r.flight
+	if c == nil {
+		c = r.startLocked()
+	}
+	r.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
+	}
+}
+
+// Set returns the current set, or nil before the first successful fetch.
+func (r *RemoteSet) Set() *Set {
+	if s := r.cur.Load(); s != nil {
+		return s.set
+	}
+	return nil
+}
+
+// RemoteStats describes a RemoteSet's fetching so far.
+type RemoteStats struct {
+	Fetches     int64     // fetches started
+	Failures    int64     // fetches that failed
+	LastError   error     // error of the latest fetch, nil after a success
+	FetchedAt   time.Time // when the current set was fetched (zero: none yet)
+	NextRefresh time.Time // when the background refresh is due
+}
+
+// Stats reports fetch counts and state, for monitoring.
+func (r *RemoteSet) Stats() RemoteStats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := RemoteStats{Fetches: r.fetches.Load(), Failures: r.failed.Load(), LastError: r.lastErr, NextRefresh: r.nextAt}
+	if s := r.cur.Load(); s != nil {
+		st.FetchedAt = s.fetchedAt
+	}
+	return st
+}
+
+// Close stops the background goroutine and any fetch in progress, and
+// waits for them. Afterwards the last set still answers for the "kid"s it
+// holds, but nothing is fetched (ErrClosed). Close is idempotent.
+func (r *RemoteSet) Close() error {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
+	r.closed = true
+	r.mu.Unlock()
+	r.cancel()
+	r.wg.Wait()
+	if r.ownClient {
+		r.client.CloseIdleConnections()
+	}
+	return nil
+}
+
+// startLocked starts a fetch; r.mu is held and r is not closed.
+func (r *RemoteSet) startLocked() *fetchCall {
+	c := &fetchCall{done: make(chan struct{})}
+	r.flight = c
+	r.lastStart = time.Now()
+	r.fetches.Add(1)
+	var etag string
+	if s := r.cur.Load(); s != nil {
+		etag = s.etag
+	}
+	r.wg.Add(1)
+	go r.run(c, etag)
+	return c
+}
+
+// run performs one fetch and publishes its outcome.
+func (r *RemoteSet) run(c *fetchCall, etag string) {
+	defer r.wg.Done()
+	res, err := r.fetch(etag)
+	now := time.Now()
+	r.mu.Lock()
+	if err == nil {
+		set := res.set
+		if res.notModified {
+			if old := r.cur.Load(); old != nil {
+				set = old.set
+			}
+		}
+		r.cur.Store(&snapshot{set: set, fetchedAt: now, etag: res.etag})
+		r.failures = 0
+		r.lastErr = nil
+		r.nextAt = now.Add(r.lifetime(res))
+	} else {
+		r.failed.Add(1)
+		r.failures++
+		r.lastErr = err
+		r.nextAt = now.Add(r.backoff())
+	}
+	c.err = err
+	r.flight = nil
+	r.mu.Unlock()
+	close(c.done)
+	select {
+	case r.kick <- struct{}{}:
+	default:
+	}
+}
+
+// lifetime is how long a fetched set is used: max-age clamped to
+// [minRefresh, refresh], or refresh when the server gave none.
+func (r *RemoteSet) lifetime(res fetchResult) time.Duration {
+	if !res.hasMaxAge {
+		return r.cfg.refresh
+	}
+	return min(max(res.maxAge, r.cfg.minRefresh), r.cfg.refresh)
+}
+
+// backoff is the delay before retrying after r.failures failures.
+func (r *RemoteSet) backoff() time.Duration {
+	d := r.cfg.minRefresh
+	for i := 1; i < r.failures && d < r.cfg.refresh; i++ {
+		d *= 2
+	}
+	return min(d, r.cfg.refresh)
+}
+
+// refresher fetches when the set is due, until Close.
+func (r *RemoteSet) refresher() {
+	defer r.wg.Done()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	r.plan(timer)
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-r.kick:
+		case <-timer.C:
+			r.mu.Lock()
+			if r.flight == nil && !r.closed && !time.Now().Before(r.nextAt) {
+				r.startLocked()
+			}
+			r.mu.Unlock()
+		}
+		r.plan(timer)
+	}
+}
+
+// plan arms timer for the next due refresh; while a fetch is in progress it
+// waits for that fetch's kick instead.
+func (r *RemoteSet) plan(timer *time.Timer) {
+	r.mu.Lock()
+	busy, due := r.flight != nil, r.nextAt
+	r.mu.Unlock()
+	if busy {
+		timer.Stop()
+		return
+	}
+	timer.Reset(max(time.Until(due), 0))
+}

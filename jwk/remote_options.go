@@ -1,0 +1,120 @@
+package jwk
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// Defaults of a RemoteSet.
+const (
+	DefaultFetchTimeout       = 10 * time.Second
+	DefaultMaxBodySize        = 1 << 20
+	DefaultRefreshInterval    = time.Hour
+	DefaultMinRefreshInterval = time.Minute
+	DefaultRateLimit          = time.Minute
+)
+
+// RemoteOption configures a RemoteSet.
+type RemoteOption func(*remoteConfig)
+
+type remoteConfig struct {
+	client        *http.Client
+	timeout       time.Duration
+	maxBody       int64
+	refresh       time.Duration
+	minRefresh    time.Duration
+	rateLimit     time.Duration
+	allowInsecure bool
+	err           error
+}
+
+func (c *remoteConfig) fail(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...)
+	}
+}
+
+func positive(c *remoteConfig, name string, d time.Duration) bool {
+	if d <= 0 {
+		c.fail("%s must be positive, got %v", name, d)
+		return false
+	}
+	return true
+}
+
+// WithHTTPClient fetches with client instead of a private client. Its
+// Timeout, if any, applies on top of WithFetchTimeout; Close leaves it open.
+func WithHTTPClient(client *http.Client) RemoteOption {
+	return func(c *remoteConfig) {
+		if client == nil {
+			c.fail("nil http.Client")
+			return
+		}
+		c.client = client
+	}
+}
+
+// WithFetchTimeout bounds one whole fetch, from connecting to reading the
+// last byte (default DefaultFetchTimeout).
+func WithFetchTimeout(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if positive(c, "fetch timeout", d) {
+			c.timeout = d
+		}
+	}
+}
+
+// WithMaxBodySize caps the JWK Set document in bytes (default
+// DefaultMaxBodySize); a larger body fails the fetch with ErrBodyTooLarge.
+func WithMaxBodySize(n int64) RemoteOption {
+	return func(c *remoteConfig) {
+		if n <= 0 {
+			c.fail("max body size must be positive, got %d", n)
+			return
+		}
+		c.maxBody = n
+	}
+}
+
+// WithRefreshInterval sets how long a fetched set is used before it is
+// fetched again in the background (default DefaultRefreshInterval). It is
+// also the upper bound on a server's Cache-Control max-age.
+func WithRefreshInterval(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if positive(c, "refresh interval", d) {
+			c.refresh = d
+		}
+	}
+}
+
+// WithMinRefreshInterval sets the lower bound on a server's Cache-Control
+// max-age (no-cache and no-store count as zero) and the first retry delay
+// after a failed fetch, which doubles on each further failure up to the
+// refresh interval (default DefaultMinRefreshInterval).
+func WithMinRefreshInterval(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if positive(c, "minimum refresh interval", d) {
+			c.minRefresh = d
+		}
+	}
+}
+
+// WithRateLimit sets the shortest time between the start of one fetch and
+// a fetch caused by a token whose "kid" is not in the set (default
+// DefaultRateLimit). Within it, such tokens fail at once with
+// ErrKeyNotFound; concurrent misses always share one fetch.
+func WithRateLimit(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if positive(c, "rate limit", d) {
+			c.rateLimit = d
+		}
+	}
+}
+
+// WithInsecureHTTP allows a plain http:// URL for a host other than the
+// loopback interface. Keys fetched without TLS can be forged on the way;
+// use it only on a trusted network.
+func WithInsecureHTTP() RemoteOption {
+	return func(c *remoteConfig) { c.allowInsecure = true }
+}
