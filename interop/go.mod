@@ -2,13 +2,11 @@ module github.com/jotlib/jwt/interop
 
 go 1.25.0
 
-replace github.com/jotlib/jwt => ../
-
 require (
 	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/golang-jwt/jwt/v5 v5.3.1
-	github.com/jotlib/jwt v0.0.0-00010101000000-000000000000
-	github.com/json-iterator/go v1.1.12
+	github.com/jotlib/jwt v0.0.0
+	github.com/jotlib/jwt/jsoniterext v0.0.0
 	github.com/lestrrat-go/jwx/v3 v3.4.0
 	github.com/stretchr/testify v1.12.1
 )
@@ -16,6 +14,7 @@ require (
 require (
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
 	github.com/goccy/go-json v0.11.2 // indirect
+	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/lestrrat-go/blackmagic v1.0.4 // indirect
 	github.com/lestrrat-go/dsig v1.4.0 // indirect
 	github.com/lestrrat-go/dsig-secp256k1 v1.0.0 // indirect
@@ -28,4 +27,9 @@ require (
 	github.com/valyala/fastjson v1.6.10 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.47.0 // indirect
+)
+
+replace (
+	github.com/jotlib/jwt => ../
+	github.com/jotlib/jwt/jsoniterext => ../jsoniterext
 )
