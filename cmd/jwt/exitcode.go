@@ -100,10 +100,20 @@ func exitCode(err error) int {
 	return exitFailure
 }
 
-// oneLine renders err as a single line without the library's repeated
-// "jwt: " prefixes; joined errors are separated by "; ".
+// oneLine renders err as a single line without the libraries' "jwt: " and
+// "jwk: " prefixes, and without the sentinel texts that wrapping repeats
+// ("invalid key: key set: no matching key: invalid key: …" loses the second
+// "invalid key"). Joined errors are separated by "; ".
 func oneLine(err error) string {
-	s := strings.ReplaceAll(err.Error(), "jwt: ", "")
-	s = strings.ReplaceAll(s, "\r", " ")
-	return strings.ReplaceAll(s, "\n", "; ")
+	s := strings.NewReplacer("jwt: ", "", "jwk: ", "", "\r\n", "; ", "\n", "; ", "\r", " ").Replace(err.Error())
+	parts := strings.Split(s, ": ")
+	seen := make(map[string]bool, len(parts))
+	kept := parts[:0]
+	for _, p := range parts {
+		if !seen[p] {
+			seen[p] = true
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ": ")
 }

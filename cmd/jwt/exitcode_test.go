@@ -55,3 +55,12 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// TestOneLineDropsRepeatedSentinels: wrapping that repeats a sentinel's
+// text shows it once.
+func TestOneLineDropsRepeatedSentinels(t *testing.T) {
+	err := fmt.Errorf("%w: key set: %w", jwt.ErrInvalidKey, fmt.Errorf("jwk: no matching key: %w: kid %q", jwt.ErrInvalidKey, "k1"))
+	if got, want := oneLine(err), `invalid key: key set: no matching key: kid "k1"`; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 )
 
 // maxKeySize caps a key file or variable: a JWK Set of a few hundred keys
@@ -16,6 +17,7 @@ const maxKeySize = 1 << 20
 // land in shell history and the process list.
 type keyFlags struct {
 	path, env, encoding string
+	timeout             time.Duration // bounds fetching a URL
 }
 
 func (k *keyFlags) register(fs *flag.FlagSet) {
@@ -46,7 +48,7 @@ func (k *keyFlags) load(c *cli, allowURL bool) (*loadedKey, error) {
 		if k.encoding != "" {
 			return nil, usageError("-key-encoding does not apply to a URL")
 		}
-		return loadRemoteSet(k.path)
+		return loadRemoteSet(k.path, k.timeout)
 	}
 	data, err := readKeyFile(k.path)
 	if err != nil {

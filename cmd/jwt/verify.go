@@ -68,6 +68,9 @@ func (c *cli) verify(args []string) error {
 	if leeway < 0 {
 		return usageError("-leeway %v: must not be negative", leeway)
 	}
+	if timeout <= 0 {
+		return usageError("-timeout %v: must be positive", timeout)
+	}
 	opts := []jwt.Option{jwt.WithTimeFunc(c.now), jwt.WithLeeway(leeway)}
 	var allowed []jwt.Algorithm
 	for _, name := range algs {
@@ -94,6 +97,7 @@ func (c *cli) verify(args []string) error {
 		return err
 	}
 
+	keys.timeout = timeout
 	lk, err := keys.load(c, true)
 	if err != nil {
 		return err
