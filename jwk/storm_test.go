@@ -1,0 +1,152 @@
+package jwk_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwk"
+)
+
+// stormResult is what one storm of concurrent verifications measured.
+type stormResult struct {
+	ok, failed    int
+	p50, p99, max time.Duration
+	wall          time.Duration
+}
+
+// storm runs n concurrent Verifier.ParseContext calls of tok, released
+// together, and measures each call's latency.
+func storm(t *testing.T, v *jwt.Verifier, tok string, n int, wantErr error) stormResult {
+	t.Helper()
+	var (
+		wg    sync.WaitGroup
+		start = make(chan struct{})
+		lat   = make([]time.Duration, n)
+		errs  = make([]error, n)
+	)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			t0 := time.Now()
+			_, errs[i] = v.ParseContext(context.Background(), tok)
+			lat[i] = time.Since(t0)
+		}()
+	}
+	t0 := time.Now()
+	close(start)
+	wg.Wait()
+	r := stormResult{wall: time.Since(t0)}
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			r.ok++
+		case wantErr != nil && errors.Is(err, wantErr):
+			r.failed++
+		default:
+			t.Fatalf("unexpected error: %v", err)
+		}
+	}
+	slices.Sort(lat)
+	r.p50, r.p99, r.max = lat[n/2], lat[n*99/100], lat[n-1]
+	return r
+}
+
+// TestRemoteSetUnknownKidStormSharesOneFetch: 1000 concurrent verifications
+// of a token whose kid is not cached make exactly one fetch per rate-limit
+// period; they all wait for that one fetch (no thundering herd), and within
+// the period further unknown kids fail at once.
+func TestRemoteSetUnknownKidStormSharesOneFetch(t *testing.T) {
+	const n = 1000
+	const period = 1500 * time.Millisecond
+	const serverDelay = 20 * time.Millisecond
+	k := testKeys()
+	newKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	old := mustKey(t, k.ec256, jwk.Params{KeyID: "old"})
+	rotated := mustKey(t, newKey, jwk.Params{KeyID: "new"})
+	f := newFixture(t, publish(t, old), jwk.WithRateLimit(period))
+	if err := f.remote.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(period) // let the rate-limit period of the first fetch pass
+	f.srv.setBody(publish(t, old, rotated))
+	f.srv.delay.Store(int64(serverDelay))
+
+	hits := f.srv.hits.Load()
+	t1 := time.Now()
+	r1 := storm(t, f.v, mustSign(t, jwt.ES256, newKey, "new"), n, nil)
+	fetches1 := f.srv.hits.Load() - hits
+	t.Logf("storm 1, kid rotated in: %d ok, %d fetch(es), latency p50 %v p99 %v max %v, wall %v", r1.ok, fetches1, r1.p50, r1.p99, r1.max, r1.wall)
+	if r1.ok != n || fetches1 != 1 {
+		t.Fatalf("storm 1: %d ok, %d fetches; want %d and 1", r1.ok, fetches1, n)
+	}
+
+	hits = f.srv.hits.Load()
+	r2 := storm(t, f.v, mustSign(t, jwt.ES256, newKey, "unknown-1"), n, jwk.ErrKeyNotFound)
+	fetches2 := f.srv.hits.Load() - hits
+	t.Logf("storm 2, unknown kid within the period: %d refused, %d fetch(es), latency p50 %v p99 %v max %v, wall %v", r2.failed, fetches2, r2.p50, r2.p99, r2.max, r2.wall)
+	if time.Since(t1) < period && fetches2 != 0 {
+		t.Fatalf("storm 2: %d fetches within the period, want 0", fetches2)
+	}
+
+	time.Sleep(period)
+	hits = f.srv.hits.Load()
+	r3 := storm(t, f.v, mustSign(t, jwt.ES256, newKey, "unknown-2"), n, jwk.ErrKeyNotFound)
+	fetches3 := f.srv.hits.Load() - hits
+	t.Logf("storm 3, unknown kid after the period: %d refused, %d fetch(es), latency p50 %v p99 %v max %v, wall %v", r3.failed, fetches3, r3.p50, r3.p99, r3.max, r3.wall)
+	if r3.failed != n || fetches3 != 1 {
+		t.Fatalf("storm 3: %d refused, %d fetches; want %d and 1", r3.failed, fetches3, n)
+	}
+	if st := f.remote.Stats(); st.Failures != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestRemoteSetConcurrentUseDuringRotation: verifications, refreshes and
+// rotations at once (run with -race).
+func TestRemoteSetConcurrentUseDuringRotation(t *testing.T) {
+	k := testKeys()
+	a := mustKey(t, k.ec256, jwk.Params{KeyID: "a"})
+	b := mustKey(t, k.ed, jwk.Params{KeyID: "b"})
+	f := newFixture(t, publish(t, a, b), jwk.WithRateLimit(time.Millisecond), jwk.WithMinRefreshInterval(time.Millisecond))
+	f.srv.cacheControl.Store(ptr("no-cache"))
+	tokA := mustSign(t, jwt.ES256, k.ec256, "a")
+	tokB := mustSign(t, jwt.EdDSA, k.ed, "b")
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				if _, err := f.v.ParseContext(ctx, tokA); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("a: %v", err)
+					return
+				}
+				// b comes and goes: either outcome, never a panic or race.
+				f.v.ParseContext(ctx, tokB)
+				_ = f.remote.Set()
+				_ = f.remote.Stats()
+			}
+		}()
+	}
+	for i := 0; ctx.Err() == nil; i++ {
+		if i%2 == 0 {
+			f.srv.setBody(publish(t, a))
+		} else {
+			f.srv.setBody(publish(t, a, b))
+		}
+		f.remote.Refresh(ctx)
+	}
+	wg.Wait()
+}
