@@ -121,9 +121,9 @@ func TestRemoteSetKeepsLastGoodSetWhenRefreshFails(t *testing.T) {
 	k := testKeys()
 	good := publish(t, mustKey(t, k.ec256, jwk.Params{KeyID: "k"}))
 	tests := []struct {
-		name  string
+		name   string
 		break_ func(s *jwksServer)
-		want  error
+		want   error
 	}{
 		{"HTTP 500", func(s *jwksServer) { s.status.Store(http.StatusInternalServerError) }, jwk.ErrFetch},
 		{"HTTP 404", func(s *jwksServer) { s.status.Store(http.StatusNotFound) }, jwk.ErrFetch},
@@ -222,11 +222,11 @@ func TestRemoteSetHonoursCacheControlMaxAge(t *testing.T) {
 	}{
 		{"", time.Hour},
 		{"public, max-age=600", 10 * time.Minute},
-		{"max-age=86400", time.Hour},          // capped by the refresh interval
-		{"max-age=1", time.Minute},            // raised to the minimum
-		{"no-store", time.Minute},             // no caching: the minimum
-		{"private, no-cache", time.Minute},    // idem
-		{"max-age=oops", time.Hour},           // ignored
+		{"max-age=86400", time.Hour},       // capped by the refresh interval
+		{"max-age=1", time.Minute},         // raised to the minimum
+		{"no-store", time.Minute},          // no caching: the minimum
+		{"private, no-cache", time.Minute}, // idem
+		{"max-age=oops", time.Hour},        // ignored
 		{`max-age="120", s-maxage=5`, 2 * time.Minute},
 	}
 	for _, tt := range tests {
