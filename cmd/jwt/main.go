@@ -5,6 +5,7 @@
 //	jwt sign   -alg ES256 -key es256.pem [-kid k1] [-exp 1h] [-claim k=v ...] [claims.json|-]
 //	jwt verify -key es256.pub.pem|jwks.json|https://… [-alg ES256] [-aud a] [-iss i] [token|-]
 //	jwt decode [token|-]
+//	jwt demo   [-alg ES256]
 //
 // Run "jwt help" for the details and the exit codes.
 package main
@@ -41,6 +42,7 @@ var commands = []command{
 	{"verify", "verify a token and print its header and claims", verifyHelp, (*cli).verify},
 	{"decode", "print a token's header and claims WITHOUT verifying", decodeHelp, (*cli).decode},
 	{"keygen", "make a key pair (PEM and JWK) or an HMAC secret", keygenHelp, (*cli).keygen},
+	{"demo", "sign and verify a sample token with a fresh key (no files)", demoHelp, (*cli).demo},
 }
 
 // run is the whole program: it parses args, runs a subcommand and returns

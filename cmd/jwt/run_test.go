@@ -303,3 +303,17 @@ func TestKeygenWritesPEMAndJWK(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoSignsVerifiesAndRefusesATamperedToken: "jwt demo" runs the main
+// job end to end for every algorithm family and shows a changed claim
+// refused with ErrSignatureInvalid (RFC 7515 section 5.2).
+func TestDemoSignsVerifiesAndRefusesATamperedToken(t *testing.T) {
+	for _, alg := range []string{"HS256", "PS256", "ES512", "EdDSA"} {
+		out := mustRun(t, "", "demo", "-alg", alg)
+		for _, want := range []string{"Signed with " + alg, `"sub": "user-42"`, "(expires in 1h)", "refused (exit 4 with jwt verify): signature is invalid"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: output does not say %q:\n%s", alg, want, out)
+			}
+		}
+	}
+}
