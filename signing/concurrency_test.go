@@ -22,7 +22,7 @@ func TestConcurrentUse_Race(t *testing.T) {
 		if isHMAC(a) {
 			return 200
 		}
-		return 4 // public-key algorithms are slow under -race
+		return 2 // public-key algorithms are slow under -race
 	}
 	secret := keys().hs64
 	shared := mustVerifier(t, secret)
