@@ -31,8 +31,6 @@ type loadedKey struct {
 	ops []string      // a JWK's "key_ops", if any
 	// hint is shown when a signature fails with this key.
 	hint string
-	// close releases a remote key set, if any.
-	close func()
 }
 
 // loadKey reads key material by its content: PEM, a JWK or JWK Set (JSON),

@@ -193,6 +193,12 @@ func TestVerifyExplainsFailures(t *testing.T) {
 	a1 := writeTestFile(t, dir, "a1.key", []byte(rfc7515A1Key))
 	ec := writeTestFile(t, dir, "ec.pem", pkcs8(t, testECKey(t, elliptic.P256())))
 	tok := strings.TrimSpace(mustRun(t, "", "sign", "-key", ec, "-exp", "1h", "-claim", "aud=[\"x\",\"y\"]"))
+	rsJWK, err := jwk.NewKey(&testRSAKey(t).PublicKey, jwk.Params{Algorithm: "RS256"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rsJSON, _ := rsJWK.MarshalJSON()
+	jwkFile := writeTestFile(t, dir, "rs.pub.jwk", rsJSON)
 	tests := []struct {
 		name string
 		args []string
@@ -205,6 +211,7 @@ func TestVerifyExplainsFailures(t *testing.T) {
 		{"algorithm", []string{"-key", a1, "-key-encoding", "base64url", tok}, exitAlgorithm, `token alg "ES256"; key ` + a1 + " is an HMAC secret of 64 bytes, which fits HS256, HS384, HS512"},
 		{"secret text hint", []string{"-key", a1, rfc7515A1Token}, exitSignature, "add -key-encoding base64url"},
 		{"outside -alg", []string{"-key", ec, "-alg", "ES384,EdDSA", tok}, exitAlgorithm, "algorithm not allowed"},
+		{"JWK alg outside -alg", []string{"-key", jwkFile, "-alg", "PS256", tok}, exitAlgorithm, "the JWK is for RS256, which -alg does not allow"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -102,9 +103,6 @@ func (c *cli) verify(args []string) error {
 	if err != nil {
 		return err
 	}
-	if lk.close != nil {
-		defer lk.close()
-	}
 	if !lk.allowsOp("verify") {
 		return keyError("%s: the JWK's \"key_ops\" %q do not include \"verify\"", lk.name, lk.ops)
 	}
@@ -112,8 +110,11 @@ func (c *cli) verify(args []string) error {
 	if lk.kind == kindPrivate {
 		key = publicOf(key)
 	}
-	if len(allowed) == 0 && lk.alg != "" {
-		allowed = []jwt.Algorithm{lk.alg} // a JWK's "alg" binds it
+	if lk.alg != "" { // a JWK's "alg" binds it (RFC 7517 section 4.4)
+		if len(allowed) > 0 && !slices.Contains(allowed, lk.alg) {
+			return withCode(exitAlgorithm, fmt.Errorf("%s: the JWK is for %s, which -alg does not allow", lk.name, lk.alg))
+		}
+		allowed = []jwt.Algorithm{lk.alg}
 	}
 	if len(allowed) > 0 {
 		opts = append(opts, jwt.WithAlgorithms(allowed...))
