@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,6 +101,12 @@ func TestSignVerifyInProcess(t *testing.T) {
 	r = parseReport(t, mustRun(t, tok, "verify", "-key", secretFile, "-key-encoding", "base64url", "-"))
 	if r.Claims["sub"] != "bob" || r.Claims["iat"] != nil {
 		t.Errorf("claims: %v", r.Claims)
+	}
+	// Repeated -claim aud=… collect into an array (RFC 7519 section 4.1.3).
+	tok2 := mustRun(t, "", "sign", "-alg", "HS256", "-key", secretFile, "-key-encoding", "base64url", "-claim", "aud=a", "-claim", `aud=["b","c"]`, "-claim", "x=1", "-claim", "x=2")
+	r = parseReport(t, mustRun(t, tok2, "decode"))
+	if got := fmt.Sprint(r.Claims["aud"], r.Claims["x"]); got != "[a b c] 2" {
+		t.Errorf("aud and x: %s", got)
 	}
 	// A "Bearer " prefix is dropped.
 	mustRun(t, "Bearer "+tok, "verify", "-key", secretFile, "-key-encoding", "base64url")

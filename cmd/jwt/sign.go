@@ -27,7 +27,9 @@ from a flag's value. A text secret file loses one trailing line break;
 
 -claim name=value: the value is JSON when it is valid JSON (42, true, null,
 ["a","b"], {"k":1}, "007"), otherwise a string. "iss", "sub" and "jti" are
-always strings; "exp", "nbf" and "iat" take seconds or an RFC 3339 time.
+always strings; "exp", "nbf" and "iat" take seconds or an RFC 3339 time;
+-claim aud=a -claim aud=b makes "aud" the array ["a","b"]. Later values
+replace earlier ones otherwise.
 
 Flags:
   -alg ALG            HS256 HS384 HS512 RS256 RS384 RS512 PS256 PS384 PS512
@@ -87,12 +89,16 @@ func (c *cli) sign(args []string) error {
 			return err
 		}
 	}
+	fromFlag := map[string]bool{}
 	for _, a := range claimArgs {
 		name, v, err := parseClaimFlag(a)
 		if err != nil {
 			return err
 		}
-		cl[name] = v
+		if name == "aud" && fromFlag[name] {
+			v = appendAudience(cl[name], v) // -claim aud=a -claim aud=b
+		}
+		cl[name], fromFlag[name] = v, true
 	}
 	now := c.now()
 	if set["exp"] {
@@ -198,6 +204,19 @@ func signingKey(lk *loadedKey, alg jwt.Algorithm) (any, jwt.Algorithm, error) {
 		return nil, "", keyError("%s: %s cannot sign %s; %s", lk.name, describeKey(lk.key), alg, hint)
 	}
 	return lk.key, alg, nil
+}
+
+// appendAudience joins two "aud" values (strings or arrays) into an array.
+func appendAudience(prev, next any) []any {
+	var out []any
+	for _, v := range []any{prev, next} {
+		if list, ok := v.([]any); ok {
+			out = append(out, list...)
+		} else {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func isHMAC(a jwt.Algorithm) bool { return a == jwt.HS256 || a == jwt.HS384 || a == jwt.HS512 }
