@@ -158,6 +158,12 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
 		return snap.set.match(h)
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil { // no fetch for a caller that has gone
+		return nil, fmt.Errorf("%w: %w", ErrFetch, err)
+	}
 	c, err := r.missFetch()
 	if err != nil {
 		return nil, err
@@ -170,9 +176,6 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 		last := r.lastErr
 		r.mu.Unlock()
 		return nil, fmt.Errorf("%w: no JWK Set yet (last fetch: %v)", ErrFetch, last)
-	}
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	select {
 	case <-c.done:
