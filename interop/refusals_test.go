@@ -243,7 +243,17 @@ func differencesTable(outs []outcome) string {
 			n++
 		}
 	}
-	fmt.Fprintf(&b, "\n%d of %d refused cases are accepted by at least one peer path.\n\n", n, countRefused(outs))
+	fmt.Fprintf(&b, "\n%d of %d refused cases are accepted by at least one peer path", n, countRefused(outs))
+	for _, p := range peers {
+		k := 0
+		for _, o := range outs {
+			if o.ours != "accepted" && o.peerAccepts(p.name) {
+				k++
+			}
+		}
+		fmt.Fprintf(&b, "; %s accepts %d", p.name, k)
+	}
+	b.WriteString(".\n\n")
 	b.WriteString("### Every case\n\n")
 	header()
 	for _, o := range outs {
