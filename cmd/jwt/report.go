@@ -21,12 +21,12 @@ var timeClaims = []string{claims.NameIssuedAt, claims.NameNotBefore, claims.Name
 func writeReport(seg *segments, now time.Time) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{\n  \"header\": ")
-	if err := json.Indent(&b, seg.header, "  ", "  "); err != nil {
+	if err := json.Indent(&b, bytes.TrimSpace(seg.header), "  ", "  "); err != nil {
 		return nil, malformedError("header is not JSON: %v", err)
 	}
 	if isJSONObject(seg.payload) {
 		b.WriteString(",\n  \"claims\": ")
-		if err := json.Indent(&b, seg.payload, "  ", "  "); err != nil {
+		if err := json.Indent(&b, bytes.TrimSpace(seg.payload), "  ", "  "); err != nil {
 			return nil, malformedError("claims: %v", err)
 		}
 	} else {

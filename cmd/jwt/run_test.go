@@ -245,6 +245,7 @@ func TestDecodeShowsWithoutVerifying(t *testing.T) {
 		{"duplicate claims", enc(`{"alg":"HS256"}`) + "." + enc(`{"sub":"a","sub":"b"}`) + ".c2ln", 0, `"sub": "b"`, `duplicate member name "sub"`},
 		{"exp of the wrong type", enc(`{"alg":"HS256"}`) + "." + enc(`{"exp":"soon"}`) + ".c2ln", 0, `"exp": "not a valid NumericDate: \"soon\""`, `"exp" must be a finite NumericDate`},
 		{"payload not JSON", enc(`{"alg":"HS256","cty":"text/plain"}`) + "." + enc("hello") + ".c2ln", 0, `"payload": "hello"`, "not a JSON object"},
+		{"white space around the JSON", enc(" {\"alg\":\"HS256\"}\r\n") + "." + enc("\t{\"a\":1}\n") + ".c2ln", 0, "\"alg\": \"HS256\"\n  },\n  \"claims\": {\n    \"a\": 1\n  }\n}", ""},
 		{"padded base64url", enc(`{"alg":"HS256"}`) + "==." + enc(`{"a":1}`) + ".c2ln", 0, `"a": 1`, ""},
 		{"JWE", "a.b.c.d.e", exitMalformed, "", "encrypted token (JWE)"},
 		{"two segments", "a.b", exitMalformed, "", "3 segments"},
