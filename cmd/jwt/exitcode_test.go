@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -62,5 +64,22 @@ func TestOneLineDropsRepeatedSentinels(t *testing.T) {
 	err := fmt.Errorf("%w: key set: %w", jwt.ErrInvalidKey, fmt.Errorf("jwk: no matching key: %w: kid %q", jwt.ErrInvalidKey, "k1"))
 	if got, want := oneLine(err), `invalid key: key set: no matching key: kid "k1"`; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// TestExitCodesDocumented: the help text and README.md list every exit
+// code.
+func TestExitCodesDocumented(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for code := exitOK; code <= exitAlgorithm; code++ {
+		if !strings.Contains(exitCodesHelp, fmt.Sprintf("\n  %d  ", code)) {
+			t.Errorf("help does not list exit code %d", code)
+		}
+		if !strings.Contains(string(readme), fmt.Sprintf("\n| %d | ", code)) {
+			t.Errorf("README.md does not list exit code %d", code)
+		}
 	}
 }
