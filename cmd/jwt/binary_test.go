@@ -3,62 +3,39 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 )
 
-// The tests below build the real binary once and run it as a user would.
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-	binDir  string
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
+// TestBuiltBinary builds the real binary once, into t.TempDir(), and runs
+// it as a user would.
+func TestBuiltBinary(t *testing.T) {
+	bin := buildBinary(t)
+	t.Run("keygen, sign and verify round-trip every algorithm", func(t *testing.T) { binaryRoundTrip(t, bin) })
+	t.Run("each error class exits with its own code", func(t *testing.T) { binaryExitCodes(t, bin) })
+	t.Run("decode shows RFC 7515 A.1's token", func(t *testing.T) { binaryDecodeRFC7515A1(t, bin) })
+	t.Run("claims and tokens are read from stdin", func(t *testing.T) { binaryStdin(t, bin) })
 }
 
-// jwtBinary builds ./ into a temporary directory, once per test run.
-func jwtBinary(t *testing.T) string {
+// buildBinary runs go build on this package into t.TempDir().
+func buildBinary(t *testing.T) string {
 	t.Helper()
-	binOnce.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			binErr = fmt.Errorf("skip: no go tool on PATH: %v", err)
-			return
-		}
-		if binDir, err = os.MkdirTemp("", "jwt-cli-test-"); err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(binDir, "jwt")
-		if runtime.GOOS == "windows" {
-			binPath += ".exe"
-		}
-		out, err := exec.Command(goTool, "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		if strings.HasPrefix(binErr.Error(), "skip: ") {
-			t.Skip(binErr)
-		}
-		t.Fatal(binErr)
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go tool on PATH: %v", err)
 	}
-	return binPath
+	bin := filepath.Join(t.TempDir(), "jwt")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // result is one run of the binary.
@@ -68,9 +45,9 @@ type result struct {
 }
 
 // runBinary runs the built jwt in dir with stdin.
-func runBinary(t *testing.T, dir, stdin string, args ...string) result {
+func runBinary(t *testing.T, bin, dir, stdin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(jwtBinary(t), args...)
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
@@ -86,21 +63,21 @@ func runBinary(t *testing.T, dir, stdin string, args ...string) result {
 	return result{code, out.String(), errOut.String()}
 }
 
-func mustBinary(t *testing.T, dir, stdin string, args ...string) string {
+func mustBinary(t *testing.T, bin, dir, stdin string, args ...string) string {
 	t.Helper()
-	r := runBinary(t, dir, stdin, args...)
+	r := runBinary(t, bin, dir, stdin, args...)
 	if r.code != 0 {
 		t.Fatalf("jwt %s: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
 	}
 	return r.stdout
 }
 
-// TestBinaryRoundTripEveryAlgorithm: for each of the 14 algorithms,
+// binaryRoundTrip: for each of the 14 algorithms,
 // keygen → sign → verify with the public PEM and the public JWK (HS*: the
 // base64url secret file and the JWK). One RSA key serves RS* and PS*.
-func TestBinaryRoundTripEveryAlgorithm(t *testing.T) {
+func binaryRoundTrip(t *testing.T, bin string) {
 	dir := t.TempDir()
-	mustBinary(t, dir, "", "keygen", "-alg", "RS256", "-out", "rsa")
+	mustBinary(t, bin, dir, "", "keygen", "-alg", "RS256", "-out", "rsa")
 	tests := []struct {
 		alg, prefix string
 		keygen      bool
@@ -115,7 +92,7 @@ func TestBinaryRoundTripEveryAlgorithm(t *testing.T) {
 		t.Run(tc.alg, func(t *testing.T) {
 			t.Parallel()
 			if tc.keygen {
-				mustBinary(t, dir, "", "keygen", "-alg", tc.alg, "-out", tc.prefix)
+				mustBinary(t, bin, dir, "", "keygen", "-alg", tc.alg, "-out", tc.prefix)
 			}
 			var signKey, verifyKeys [][]string
 			if strings.HasPrefix(tc.alg, "HS") {
@@ -129,9 +106,9 @@ func TestBinaryRoundTripEveryAlgorithm(t *testing.T) {
 				}
 			}
 			args := append([]string{"sign", "-alg", tc.alg, "-kid", "k-" + tc.alg, "-exp", "1h", "-claim", "sub=alice", "-claim", "n=7"}, signKey[0]...)
-			tok := strings.TrimSpace(mustBinary(t, dir, "", args...))
+			tok := strings.TrimSpace(mustBinary(t, bin, dir, "", args...))
 			for _, vk := range verifyKeys {
-				out := mustBinary(t, dir, "", append(append([]string{"verify", "-alg", tc.alg}, vk...), tok)...)
+				out := mustBinary(t, bin, dir, "", append(append([]string{"verify", "-alg", tc.alg}, vk...), tok)...)
 				r := parseReport(t, out)
 				if r.Header["alg"] != tc.alg || r.Header["kid"] != "k-"+tc.alg || r.Claims["sub"] != "alice" || r.Claims["n"] != float64(7) {
 					t.Errorf("verify %v: %+v", vk, r)
@@ -141,16 +118,16 @@ func TestBinaryRoundTripEveryAlgorithm(t *testing.T) {
 	}
 }
 
-// TestBinaryExitCodes: each error class exits with its own code and one
+// binaryExitCodes: each error class exits with its own code and one
 // line on stderr.
-func TestBinaryExitCodes(t *testing.T) {
+func binaryExitCodes(t *testing.T, bin string) {
 	dir := t.TempDir()
-	mustBinary(t, dir, "", "keygen", "-alg", "ES256", "-out", "a")
-	mustBinary(t, dir, "", "keygen", "-alg", "ES256", "-out", "b")
-	mustBinary(t, dir, "", "keygen", "-alg", "HS256", "-out", "hs")
+	mustBinary(t, bin, dir, "", "keygen", "-alg", "ES256", "-out", "a")
+	mustBinary(t, bin, dir, "", "keygen", "-alg", "ES256", "-out", "b")
+	mustBinary(t, bin, dir, "", "keygen", "-alg", "HS256", "-out", "hs")
 	os.WriteFile(filepath.Join(dir, "a1.key"), []byte(rfc7515A1Key+"\n"), 0o600)
 	sign := func(args ...string) string {
-		return strings.TrimSpace(mustBinary(t, dir, "", append([]string{"sign", "-key", "a.pem", "-claim", "aud=api"}, args...)...))
+		return strings.TrimSpace(mustBinary(t, bin, dir, "", append([]string{"sign", "-key", "a.pem", "-claim", "aud=api"}, args...)...))
 	}
 	good := sign("-exp", "1h")
 	tests := []struct {
@@ -175,7 +152,7 @@ func TestBinaryExitCodes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runBinary(t, dir, "", tc.args...)
+			r := runBinary(t, bin, dir, "", tc.args...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d; stderr:\n%s", r.code, tc.code, r.stderr)
 			}
@@ -186,9 +163,9 @@ func TestBinaryExitCodes(t *testing.T) {
 	}
 }
 
-// TestBinaryDecodesRFC7515A1Token decodes a token made elsewhere: RFC 7515
+// binaryDecodeRFC7515A1 decodes a token made elsewhere: RFC 7515
 // appendix A.1's, whose header and claims carry CRLF line breaks.
-func TestBinaryDecodesRFC7515A1Token(t *testing.T) {
+func binaryDecodeRFC7515A1(t *testing.T, bin string) {
 	dir := t.TempDir()
 	for _, in := range []struct{ name, stdin, arg string }{
 		{"argument", "", rfc7515A1Token},
@@ -200,7 +177,7 @@ func TestBinaryDecodesRFC7515A1Token(t *testing.T) {
 			if in.arg != "" {
 				args = append(args, in.arg)
 			}
-			r := runBinary(t, dir, in.stdin, args...)
+			r := runBinary(t, bin, dir, in.stdin, args...)
 			if r.code != 0 || !strings.HasPrefix(r.stderr, decodeWarning) {
 				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
 			}
@@ -216,13 +193,13 @@ func TestBinaryDecodesRFC7515A1Token(t *testing.T) {
 	}
 }
 
-// TestBinaryReadsStdin: sign reads claims from "-", verify reads the token
+// binaryStdin: sign reads claims from "-", verify reads the token
 // from stdin; the output pipes into the next command.
-func TestBinaryReadsStdin(t *testing.T) {
+func binaryStdin(t *testing.T, bin string) {
 	dir := t.TempDir()
-	mustBinary(t, dir, "", "keygen", "-alg", "EdDSA", "-out", "ed")
-	tok := mustBinary(t, dir, `{"sub":"carol","roles":["admin"]}`, "sign", "-key", "ed.pem", "-exp", "5m", "-")
-	r := parseReport(t, mustBinary(t, dir, tok, "verify", "-key", "ed.pub.jwk"))
+	mustBinary(t, bin, dir, "", "keygen", "-alg", "EdDSA", "-out", "ed")
+	tok := mustBinary(t, bin, dir, `{"sub":"carol","roles":["admin"]}`, "sign", "-key", "ed.pem", "-exp", "5m", "-")
+	r := parseReport(t, mustBinary(t, bin, dir, tok, "verify", "-key", "ed.pub.jwk"))
 	if r.Claims["sub"] != "carol" || !strings.Contains(r.Times["exp"], "expires in 5m") {
 		t.Errorf("report: %+v", r)
 	}
