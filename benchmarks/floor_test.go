@@ -32,14 +32,14 @@ func BenchmarkFloorBase64(b *testing.B) {
 		bufs[i] = make([]byte, base64.RawURLEncoding.DecodedLen(len(s)))
 	}
 	b.Run("segments=3", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
+		loop(b, func() error {
 			for i, s := range segs {
 				if _, err := base64.RawURLEncoding.Decode(bufs[i], []byte(s)); err != nil {
-					b.Fatal(err)
+					return err
 				}
 			}
-		}
+			return nil
+		})
 	})
 }
 
@@ -52,21 +52,21 @@ func BenchmarkFloorHMAC(b *testing.B) {
 	key := a.verifK.([]byte)
 	var sum [sha256.Size]byte
 	b.Run("state=new", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
+		loop(b, func() error {
 			mac := hmac.New(sha256.New, key)
 			mac.Write(input)
 			mac.Sum(sum[:0])
-		}
+			return nil
+		})
 	})
 	b.Run("state=reused", func(b *testing.B) {
 		mac := hmac.New(sha256.New, key)
-		b.ReportAllocs()
-		for b.Loop() {
+		loop(b, func() error {
 			mac.Reset()
 			mac.Write(input)
 			mac.Sum(sum[:0])
-		}
+			return nil
+		})
 	})
 }
 
@@ -79,22 +79,16 @@ func BenchmarkFloorDecode(b *testing.B) {
 	}
 	for _, c := range codecs() {
 		b.Run("claims=struct/codec="+c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, func() error {
 				var v accessClaims
-				if err := c.enc.Unmarshal(payload, &v); err != nil {
-					b.Fatal(err)
-				}
-			}
+				return c.enc.Unmarshal(payload, &v)
+			})
 		})
 		b.Run("claims=map/codec="+c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, func() error {
 				var v map[string]any
-				if err := c.enc.Unmarshal(payload, &v); err != nil {
-					b.Fatal(err)
-				}
-			}
+				return c.enc.Unmarshal(payload, &v)
+			})
 		})
 	}
 }
@@ -104,20 +98,10 @@ func BenchmarkFloorEncode(b *testing.B) {
 	s, m := jotStructClaims(), mapClaims()
 	for _, c := range codecs() {
 		b.Run("claims=struct/codec="+c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := c.enc.Marshal(s); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loop(b, func() error { _, err := c.enc.Marshal(s); return err })
 		})
 		b.Run("claims=map/codec="+c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := c.enc.Marshal(m); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loop(b, func() error { _, err := c.enc.Marshal(m); return err })
 		})
 	}
 }

@@ -10,21 +10,23 @@ import (
 	"strings"
 )
 
-// sample is one benchmark's results over -count runs.
-type sample struct {
-	ns, bytes, allocs []float64
-}
+// sample is one benchmark's results over -count runs, per unit.
+type sample map[string][]float64
 
-// stats is the median of each metric.
+// stats is the median of each metric. ns is the process CPU time per
+// operation where the benchmark reports it (cpu-ns/op), else the wall
+// time; wall is always the wall time.
 type stats struct {
-	ns, bytes, allocs float64
-	n                 int
+	ns, wall, bytes, allocs float64
+	n                       int
+	cpu                     bool // ns is CPU time
 }
 
 // results maps "pkg name" (the GOMAXPROCS suffix removed) to its samples.
-type results map[string]*sample
+type results map[string]sample
 
-var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) B/op)?(?:\s+([\d.]+) allocs/op)?`)
+// benchLine matches a result line: name, iterations, then value-unit pairs.
+var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+(.*)$`)
 
 // readResults reads `go test -bench` output files.
 func readResults(paths []string) (results, error) {
@@ -46,15 +48,19 @@ func readResults(paths []string) (results, error) {
 			if m == nil {
 				continue
 			}
+			fields := strings.Fields(m[2])
+			if len(fields)%2 != 0 {
+				continue
+			}
 			key := pkg + " " + m[1]
 			s := r[key]
 			if s == nil {
-				s = &sample{}
+				s = sample{}
 				r[key] = s
 			}
-			s.ns = append(s.ns, num(m[2]))
-			s.bytes = append(s.bytes, num(m[3]))
-			s.allocs = append(s.allocs, num(m[4]))
+			for i := 0; i < len(fields); i += 2 {
+				s[fields[i+1]] = append(s[fields[i+1]], num(fields[i]))
+			}
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
@@ -87,5 +93,10 @@ func (r results) get(pkg, name string) (stats, bool) {
 	if !ok {
 		return stats{}, false
 	}
-	return stats{median(s.ns), median(s.bytes), median(s.allocs), len(s.ns)}, true
+	st := stats{wall: median(s["ns/op"]), bytes: median(s["B/op"]), allocs: median(s["allocs/op"]), n: len(s["ns/op"])}
+	st.ns = st.wall
+	if cpu, ok := s["cpu-ns/op"]; ok && len(cpu) > 0 {
+		st.ns, st.cpu = median(cpu), true
+	}
+	return st, true
 }

@@ -9,7 +9,7 @@ import (
 
 // TestReadResultsTakesMediansPerPackageAndName checks that results from
 // several runs are grouped by package and name (GOMAXPROCS suffix removed)
-// and summarised by their median.
+// and summarised by their median, CPU time preferred where reported.
 func TestReadResultsTakesMediansPerPackageAndName(t *testing.T) {
 	out := strings.Join([]string{
 		"goos: linux",
@@ -17,6 +17,8 @@ func TestReadResultsTakesMediansPerPackageAndName(t *testing.T) {
 		"BenchmarkHS256Parse/claims=struct/lib=golangjwt-2   100  12000 ns/op  4720 B/op  74 allocs/op",
 		"BenchmarkHS256Parse/claims=struct/lib=golangjwt-2   100  14000 ns/op  4720 B/op  74 allocs/op",
 		"BenchmarkHS256Parse/claims=struct/lib=golangjwt-2   100  13000.5 ns/op  4720 B/op  74 allocs/op",
+		"BenchmarkHS256Parse/claims=struct/lib=floor-2   100  600 ns/op  450 cpu-ns/op  0 B/op  0 allocs/op",
+		"BenchmarkHS256Parse/claims=struct/lib=floor-2   100  500 ns/op  470 cpu-ns/op  0 B/op  0 allocs/op",
 		"pkg: github.com/jotlib/jwt",
 		"BenchmarkParse/HS256/struct/verifier-2   100  8000 ns/op  968 B/op  25 allocs/op",
 		"PASS",
@@ -33,8 +35,9 @@ func TestReadResultsTakesMediansPerPackageAndName(t *testing.T) {
 		pkg, name string
 		want      stats
 	}{
-		{modPkg, "HS256Parse/claims=struct/lib=golangjwt", stats{13000.5, 4720, 74, 3}},
-		{rootPkg, "Parse/HS256/struct/verifier", stats{8000, 968, 25, 1}},
+		{modPkg, "HS256Parse/claims=struct/lib=golangjwt", stats{13000.5, 13000.5, 4720, 74, 3, false}},
+		{modPkg, "HS256Parse/claims=struct/lib=floor", stats{460, 550, 0, 0, 2, true}},
+		{rootPkg, "Parse/HS256/struct/verifier", stats{8000, 8000, 968, 25, 1, false}},
 	}
 	for _, tt := range tests {
 		got, ok := r.get(tt.pkg, tt.name)

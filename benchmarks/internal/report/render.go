@@ -66,6 +66,15 @@ func fmtTime(ns float64) string {
 
 func fmtRatio(x float64) string { return fmt.Sprintf("%.2f×", x) }
 
+// cpuTime prints the CPU time per operation, or a dash when only the wall
+// time was measured.
+func cpuTime(s stats) string {
+	if !s.cpu {
+		return "–"
+	}
+	return fmtTime(s.ns)
+}
+
 func writeLibTable(b *strings.Builder, vs []version, alg, op, kind string) {
 	name := func(lib string) string { return fmt.Sprintf("%s%s/claims=%s/lib=%s", alg, op, kind, lib) }
 	if _, ok := vs[0].res.get(modPkg, name("golangjwt")); !ok {
@@ -75,8 +84,8 @@ func writeLibTable(b *strings.Builder, vs []version, alg, op, kind string) {
 	b.WriteString("| library |")
 	sep := "|---|"
 	for _, v := range vs {
-		fmt.Fprintf(b, " %s time/op | × golang-jwt | × floor | B/op | allocs/op |", v.label)
-		sep += "--:|--:|--:|--:|--:|"
+		fmt.Fprintf(b, " %s CPU/op | × golang-jwt | × floor | wall/op | B/op | allocs/op |", v.label)
+		sep += "--:|--:|--:|--:|--:|--:|"
 	}
 	b.WriteString("\n" + sep + "\n")
 	for _, lib := range libs {
@@ -87,12 +96,12 @@ func writeLibTable(b *strings.Builder, vs []version, alg, op, kind string) {
 		for _, v := range vs {
 			s, ok := v.res.get(modPkg, name(lib))
 			if !ok {
-				b.WriteString(" – | – | – | – | – |")
+				b.WriteString(" – | – | – | – | – | – |")
 				continue
 			}
 			gj, _ := v.res.get(modPkg, name("golangjwt"))
 			fl, _ := v.res.get(modPkg, name("floor"))
-			fmt.Fprintf(b, " %s | %s | %s | %.0f | %.0f |", fmtTime(s.ns), fmtRatio(s.ns/gj.ns), fmtRatio(s.ns/fl.ns), s.bytes, s.allocs)
+			fmt.Fprintf(b, " %s | %s | %s | %s | %.0f | %.0f |", cpuTime(s), fmtRatio(s.ns/gj.ns), fmtRatio(s.ns/fl.ns), fmtTime(s.wall), s.bytes, s.allocs)
 		}
 		b.WriteString("\n")
 	}
@@ -220,8 +229,8 @@ func writeFloors(b *strings.Builder, vs []version) {
 	b.WriteString("| benchmark |")
 	sep := "|---|"
 	for _, v := range vs {
-		fmt.Fprintf(b, " %s time/op | B/op | allocs/op |", v.label)
-		sep += "--:|--:|--:|"
+		fmt.Fprintf(b, " %s CPU/op | wall/op | B/op | allocs/op |", v.label)
+		sep += "--:|--:|--:|--:|"
 	}
 	b.WriteString("\n" + sep + "\n")
 	names := []string{"FloorBase64/segments=3", "FloorHMAC/state=new", "FloorHMAC/state=reused"}
@@ -244,10 +253,10 @@ func writeSimpleRows(b *strings.Builder, vs []version, pkg string, names []strin
 		for _, v := range vs {
 			s, ok := v.res.get(pkg, n)
 			if !ok {
-				b.WriteString(" – | – | – |")
+				b.WriteString(" – | – | – | – |")
 				continue
 			}
-			fmt.Fprintf(b, " %s | %.0f | %.0f |", fmtTime(s.ns), s.bytes, s.allocs)
+			fmt.Fprintf(b, " %s | %s | %.0f | %.0f |", cpuTime(s), fmtTime(s.wall), s.bytes, s.allocs)
 		}
 		b.WriteString("\n")
 	}
@@ -258,8 +267,8 @@ func writeRoot(b *strings.Builder, vs []version) {
 	b.WriteString("| benchmark |")
 	sep := "|---|"
 	for _, v := range vs {
-		fmt.Fprintf(b, " %s time/op | B/op | allocs/op |", v.label)
-		sep += "--:|--:|--:|"
+		fmt.Fprintf(b, " %s CPU/op | wall/op | B/op | allocs/op |", v.label)
+		sep += "--:|--:|--:|--:|"
 	}
 	b.WriteString("\n" + sep + "\n")
 	var names []string
