@@ -53,7 +53,8 @@ type loadResult struct {
 	mallocs   uint64
 	gcs       uint32
 	gcPause   time.Duration
-	verify    float64 // allocations of one ParseWithClaims, measured alone
+	cpu       time.Duration // process CPU time (client and server)
+	verify    float64       // allocations of one ParseWithClaims, measured alone
 }
 
 // TestLoad drives the service on 127.0.0.1 with Go's own HTTP client, once
@@ -150,6 +151,7 @@ func runLoad(t *testing.T, cfg loadConfig, e namedEncoder, res *loadResult) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
+	cpu0, cpuOK := processCPU()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for w := 0; w < cfg.workers; w++ {
@@ -174,6 +176,7 @@ func runLoad(t *testing.T, cfg loadConfig, e namedEncoder, res *loadResult) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu1, cpuOK1 := processCPU()
 	runtime.ReadMemStats(&after)
 	if p := failed.Load(); p != nil {
 		t.Fatalf("%s: request failed: %v", e.name, *p)
@@ -187,6 +190,9 @@ func runLoad(t *testing.T, cfg loadConfig, e namedEncoder, res *loadResult) {
 	}
 	if done < cfg.requests {
 		t.Logf("%s: time cap %s reached after %d of %d requests", e.name, cfg.limit, done, cfg.requests)
+	}
+	if cpuOK && cpuOK1 {
+		res.cpu += cpu1 - cpu0
 	}
 	res.requests += done
 	res.elapsed += elapsed
@@ -208,8 +214,8 @@ func loadTable(cfg loadConfig, results []*loadResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, GOMAXPROCS %d; %d rounds × %d requests per encoder (encoders alternating), %d client workers, %d distinct tokens.\n\n",
 		runtime.Version(), runtime.GOMAXPROCS(0), cfg.rounds, cfg.requests, cfg.workers, cfg.tokens)
-	b.WriteString("| encoder | requests/s | p50 | p95 | p99 | max | allocs/request (process) | allocs/verify | GC cycles per 10k requests | GC pause per 10k requests |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| encoder | requests/s | p50 | p95 | p99 | max | CPU/request (process) | allocs/request (process) | allocs/verify | GC cycles per 10k requests | GC pause per 10k requests |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range results {
 		l := slices.Clone(r.latencies)
 		slices.Sort(l)
@@ -217,10 +223,10 @@ func loadTable(cfg loadConfig, results []*loadResult) string {
 			continue
 		}
 		per10k := 10000 / float64(r.requests)
-		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %s | %s | %.1f | %.0f | %.1f | %s |\n",
+		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %s | %s | %s | %.1f | %.0f | %.1f | %s |\n",
 			r.name, float64(r.requests)/r.elapsed.Seconds(),
 			fmtDur(percentile(l, 0.50)), fmtDur(percentile(l, 0.95)), fmtDur(percentile(l, 0.99)), fmtDur(l[len(l)-1]),
-			float64(r.mallocs)/float64(r.requests), r.verify,
+			fmtDur(r.cpu/time.Duration(r.requests)), float64(r.mallocs)/float64(r.requests), r.verify,
 			float64(r.gcs)*per10k, fmtDur(time.Duration(float64(r.gcPause)*per10k)))
 	}
 	return b.String()
