@@ -56,18 +56,24 @@ func check(t *testing.T, c cell, name string, fn func(t *testing.T)) {
 // RFC 8037) and Encoder: the claims read on the other side must equal the
 // claims signed (map and struct claims, unicode, numbers, "aud" as a string
 // and as an array, RFC 7519 section 4.1.3), and so must the "kid" header.
+//
+// The cells run in parallel, which also exercises every library's
+// concurrency under -race.
 func TestInteropMatrix(t *testing.T) {
-	for _, alg := range algorithms {
-		kp := pairFor(t, alg)
-		for _, p := range peers {
-			for _, e := range encoders {
-				t.Run(fmt.Sprintf("%s/%s/%s", alg, p.name, e.name), func(t *testing.T) {
-					weSignPeerReads(t, alg, kp, p, e)
-					peerSignsWeRead(t, alg, kp, p, e)
-				})
+	t.Run("cells", func(t *testing.T) {
+		for _, alg := range algorithms {
+			kp := pairFor(t, alg)
+			for _, p := range peers {
+				for _, e := range encoders {
+					t.Run(fmt.Sprintf("%s/%s/%s", alg, p.name, e.name), func(t *testing.T) {
+						t.Parallel()
+						weSignPeerReads(t, alg, kp, p, e)
+						peerSignsWeRead(t, alg, kp, p, e)
+					})
+				}
 			}
 		}
-	}
+	})
 	t.Log("\n" + matrix.table())
 }
 
