@@ -59,9 +59,6 @@ func ParseKey(data []byte) (*Key, error) {
 
 // fromMembers builds and checks a key from its members.
 func fromMembers(m *members) (*Key, error) {
-	if m.hasKeyOps && m.keyOps == nil {
-		m.keyOps = []string{}
-	}
 	k := &Key{kty: m.kty, crv: m.crv, meta: Params{KeyID: m.kid, Algorithm: m.alg, Use: m.use, KeyOps: m.keyOps}}
 	var err error
 	switch m.kty {

@@ -295,13 +295,15 @@ func (r *RemoteSet) run(c *fetchCall, etag string) {
 	res, err := r.fetch(etag)
 	now := time.Now()
 	r.mu.Lock()
+	if err == nil && res.notModified {
+		if old := r.cur.Load(); old != nil {
+			res.set = old.set
+		} else {
+			err = fmt.Errorf("%w: 304 Not Modified without a cached set", ErrFetch)
+		}
+	}
 	if err == nil {
 		set := res.set
-		if res.notModified {
-			if old := r.cur.Load(); old != nil {
-				set = old.set
-			}
-		}
 		r.cur.Store(&snapshot{set: set, fetchedAt: now, etag: res.etag})
 		r.failures = 0
 		r.lastErr = nil

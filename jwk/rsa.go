@@ -47,10 +47,15 @@ func (k *Key) readRSA(m *members) error {
 			return err
 		}
 	}
-	priv := &rsa.PrivateKey{PublicKey: *pub, D: vals[0], Primes: []*big.Int{vals[1], vals[2]}}
 	if err := checkRSASize(pub); err != nil {
 		return err
 	}
+	p, q := vals[1], vals[2]
+	one := big.NewInt(1)
+	if p.Cmp(one) <= 0 || q.Cmp(one) <= 0 || new(big.Int).Mul(p, q).Cmp(pub.N) != 0 {
+		return invalid(`RSA "p" times "q" is not "n"`)
+	}
+	priv := &rsa.PrivateKey{PublicKey: *pub, D: vals[0], Primes: []*big.Int{p, q}}
 	priv.Precompute()
 	pc := priv.Precomputed
 	if pc.Dp == nil || pc.Dp.Cmp(vals[3]) != 0 || pc.Dq.Cmp(vals[4]) != 0 || pc.Qinv.Cmp(vals[5]) != 0 {
