@@ -154,6 +154,9 @@ func noDowngrade(req *http.Request, via []*http.Request) error {
 // "kid" is not in it, it fetches the set (or joins the fetch in progress)
 // unless the rate limit forbids, waiting at most until ctx ends.
 func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
+	if r == nil || h == nil {
+		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
+	}
 	snap := r.cur.Load()
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
 		return snap.set.match(h)

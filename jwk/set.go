@@ -150,6 +150,9 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 // it returns, prepared (*signing.VerifyingKey), the ones that CanVerify the
 // header's "alg". None: ErrKeyNotFound.
 func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) {
+	if s == nil || h == nil {
+		return nil, fmt.Errorf("%w: nil set or header", ErrKeyNotFound)
+	}
 	keys, err := s.match(h)
 	if err != nil {
 		return nil, err
