@@ -30,6 +30,7 @@ const (
 	sigDER                     // ECDSA: ASN.1 DER instead of r||s
 	sigPSSMax                  // PSS: the largest salt instead of the hash length
 	sigPSSZero                 // PSS: an empty salt
+	sigECShortR                // ECDSA: r||s with r not left-padded (one byte short)
 )
 
 // forge signs headerSeg + "." + payloadSeg (taken as given) with alg and key.
@@ -77,15 +78,28 @@ func rawSign(alg jwt.Algorithm, key crypto.PrivateKey, input []byte, form sigFor
 		if form == sigDER {
 			return ecdsa.SignASN1(rand.Reader, k, digest)
 		}
-		r, s, err := ecdsa.Sign(rand.Reader, k, digest)
-		if err != nil {
-			return nil, err
-		}
 		size := (k.Curve.Params().BitSize + 7) / 8
-		out := make([]byte, 2*size)
-		r.FillBytes(out[:size])
-		s.FillBytes(out[size:])
-		return out, nil
+		for range 1 << 16 {
+			r, s, err := ecdsa.Sign(rand.Reader, k, digest)
+			if err != nil {
+				return nil, err
+			}
+			if form == sigECShortR {
+				// About one signature in 256 has an r with a zero top
+				// byte: a careless signer writes it one byte short.
+				if len(r.Bytes()) != size-1 {
+					continue
+				}
+				out := append(r.Bytes(), make([]byte, size)...)
+				s.FillBytes(out[size-1:])
+				return out, nil
+			}
+			out := make([]byte, 2*size)
+			r.FillBytes(out[:size])
+			s.FillBytes(out[size:])
+			return out, nil
+		}
+		return nil, fmt.Errorf("no short r found")
 	case ed25519.PrivateKey:
 		return ed25519.Sign(k, input), nil
 	}

@@ -163,6 +163,9 @@ func refusalCases(t testing.TB) []refusalCase {
 	one := []byte{'k'}
 	add(refusalCase{name: "HS256 with a 1-byte secret", rule: rule4, want: jwt.ErrInvalidKey, key: one,
 		tok: forgeJSON(hdrHS256, okClaims, jwt.HS256, one)})
+	empty := []byte{}
+	add(refusalCase{name: "HS256 with an empty secret", rule: rule4, want: jwt.ErrInvalidKey, key: empty,
+		tok: forgeJSON(hdrHS256, okClaims, jwt.HS256, empty)})
 	add(refusalCase{name: "RS256 with a 1024-bit key", rule: rule4, want: jwt.ErrInvalidKey, alg: jwt.RS256, key: &f.rsa1024.PublicKey,
 		tok: forgeJSON(`{"alg":"RS256"}`, okClaims, jwt.RS256, f.rsa1024)})
 	add(refusalCase{name: "PS256 with a 1024-bit key", rule: rule4, want: jwt.ErrInvalidKey, alg: jwt.PS256, key: &f.rsa1024.PublicKey,
@@ -171,6 +174,8 @@ func refusalCases(t testing.TB) []refusalCase {
 	// Rule 5: signature encodings.
 	add(refusalCase{name: "ES256 signature in ASN.1 DER", rule: rule5, want: jwt.ErrSignatureInvalid, alg: jwt.ES256, key: &ec256.PublicKey,
 		tok: forge(seg(`{"alg":"ES256"}`), seg(okClaims), jwt.ES256, ec256, sigDER)})
+	add(refusalCase{name: "ES256 r||s with r not left-padded (63 bytes)", rule: rule5, want: jwt.ErrSignatureInvalid, alg: jwt.ES256, key: &ec256.PublicKey,
+		tok: forge(seg(`{"alg":"ES256"}`), seg(okClaims), jwt.ES256, ec256, sigECShortR)})
 	add(refusalCase{name: "PS256 with the largest salt", rule: rule5, want: jwt.ErrSignatureInvalid, alg: jwt.PS256, key: &rsa2048.PublicKey,
 		tok: forge(seg(`{"alg":"PS256"}`), seg(okClaims), jwt.PS256, rsa2048, sigPSSMax)})
 	add(refusalCase{name: "PS256 with an empty salt", rule: rule5, want: jwt.ErrSignatureInvalid, alg: jwt.PS256, key: &rsa2048.PublicKey,
@@ -218,6 +223,12 @@ func refusalCases(t testing.TB) []refusalCase {
 		tok: hsTok(hdrHS256, `{"sub":"u","exp":9223372036854775807}`)})
 	add(refusalCase{name: "nbf -1e300", rule: rule7, want: jwt.ErrTokenMalformed,
 		tok: hsTok(hdrHS256, `{"sub":"u","nbf":-1e300,"exp":4102444800}`)})
+	add(refusalCase{name: "nbf 1e300 (beyond time.Time)", rule: rule7, want: jwt.ErrTokenMalformed,
+		tok: hsTok(hdrHS256, `{"sub":"u","nbf":1e300,"exp":4102444800}`)})
+	add(refusalCase{name: "iat a string", rule: rule7, want: jwt.ErrTokenMalformed,
+		tok: hsTok(hdrHS256, `{"sub":"u","iat":"yesterday","exp":4102444800}`)})
+	add(refusalCase{name: "private claim 1e400 (beyond float64)", rule: rule7, want: jwt.ErrTokenMalformed,
+		tok: hsTok(hdrHS256, `{"sub":"u","x":1e400,"exp":4102444800}`)})
 	add(refusalCase{name: "iss a number", rule: rule7, want: jwt.ErrTokenMalformed,
 		tok: hsTok(hdrHS256, `{"iss":42,"exp":4102444800}`)})
 	add(refusalCase{name: "sub an object", rule: rule7, want: jwt.ErrTokenMalformed,
@@ -241,6 +252,9 @@ func refusalCases(t testing.TB) []refusalCase {
 
 	// Rule 8: time.
 	add(refusalCase{name: "expired (exp 1)", rule: rule8, want: jwt.ErrTokenExpired, tok: expired})
+	add(refusalCase{name: "exp 0 (the epoch)", rule: rule8, want: jwt.ErrTokenExpired, tok: hsTok(hdrHS256, `{"sub":"u","exp":0}`)})
+	add(refusalCase{name: "exp 1e-400 (rounds to 0)", rule: rule8, want: jwt.ErrTokenExpired, tok: hsTok(hdrHS256, `{"sub":"u","exp":1e-400}`)})
+	add(refusalCase{name: "exp 1.5 (fractional, past)", rule: rule8, want: jwt.ErrTokenExpired, tok: hsTok(hdrHS256, `{"sub":"u","exp":1.5}`)})
 	add(refusalCase{name: "not yet valid (nbf 2100)", rule: rule8, want: jwt.ErrTokenNotValidYet,
 		tok: hsTok(hdrHS256, `{"sub":"u","nbf":4102444800}`)})
 	return cs
