@@ -1,0 +1,174 @@
+package jwt_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/corpus"
+)
+
+// rtPathResult is what one parse path made of a token.
+type rtPathResult struct {
+	err    error
+	claims any // the decoded claims value (map, *Registered or *rtUser)
+	tok    *jwt.Token
+}
+
+// rtPaths are every way to parse a token. Verdicts must not depend on the
+// path, the claims type or the header cache (rule 9).
+var rtPaths = []struct {
+	name string
+	run  func(c corpus.Case) rtPathResult
+}{
+	{"Parse", func(c corpus.Case) rtPathResult {
+		tok, err := jwt.Parse(c.Token, c.Key, c.Opts...)
+		if tok != nil {
+			return rtPathResult{err, tok.Claims, tok}
+		}
+		return rtPathResult{err: err}
+	}},
+	{"ParseWithClaims/map", func(c corpus.Case) rtPathResult {
+		var m map[string]any
+		tok, err := jwt.ParseWithClaims(c.Token, &m, c.Key, c.Opts...)
+		return rtPathResult{err, m, tok}
+	}},
+	{"ParseWithClaims/Registered", func(c corpus.Case) rtPathResult {
+		var r claims.Registered
+		tok, err := jwt.ParseWithClaims(c.Token, &r, c.Key, c.Opts...)
+		return rtPathResult{err, &r, tok}
+	}},
+	{"ParseWithClaims/user-struct", func(c corpus.Case) rtPathResult {
+		var u rtUser
+		tok, err := jwt.ParseWithClaims(c.Token, &u, c.Key, c.Opts...)
+		return rtPathResult{err, &u, tok}
+	}},
+	{"Verifier.Parse-twice", func(c corpus.Case) rtPathResult {
+		v, err := jwt.NewVerifier(c.Key, c.Opts...)
+		if err != nil {
+			return rtPathResult{err: err}
+		}
+		first, err1 := v.Parse(c.Token)
+		// The second parse may take the header from the cache.
+		tok, err := v.Parse(c.Token)
+		if corpus.Verdict(err1) != corpus.Verdict(err) {
+			return rtPathResult{err: &rtCacheMismatch{first: err1, second: err}}
+		}
+		if first != nil && !reflect.DeepEqual(first.Claims, tok.Claims) {
+			return rtPathResult{err: &rtCacheMismatch{first: err1, second: err}}
+		}
+		if tok != nil {
+			return rtPathResult{err, tok.Claims, tok}
+		}
+		return rtPathResult{err: err}
+	}},
+	{"Verifier.ParseWithClaims/Registered", func(c corpus.Case) rtPathResult {
+		v, err := jwt.NewVerifier(c.Key, c.Opts...)
+		if err != nil {
+			return rtPathResult{err: err}
+		}
+		var r claims.Registered
+		tok, err := v.ParseWithClaims(c.Token, &r)
+		return rtPathResult{err, &r, tok}
+	}},
+	{"Verifier.ParseWithClaims/map", func(c corpus.Case) rtPathResult {
+		v, err := jwt.NewVerifier(c.Key, c.Opts...)
+		if err != nil {
+			return rtPathResult{err: err}
+		}
+		m := map[string]any{}
+		tok, err := v.ParseWithClaims(c.Token, &m)
+		return rtPathResult{err, m, tok}
+	}},
+	{"ParseAs/user-struct", func(c corpus.Case) rtPathResult {
+		u, tok, err := jwt.ParseAs[rtUser](c.Token, c.Key, c.Opts...)
+		if err == nil && u == nil {
+			return rtPathResult{err: errNilClaims}
+		}
+		return rtPathResult{err, u, tok}
+	}},
+}
+
+type rtCacheMismatch struct{ first, second error }
+
+func (e *rtCacheMismatch) Error() string {
+	return "header cache changed the verdict: first " + corpus.Verdict(e.first) + ", then " + corpus.Verdict(e.second)
+}
+
+var errNilClaims = &rtCacheMismatch{}
+
+// TestEveryParsePathReachesTheSameVerdict_Rule9 runs the whole corpus
+// through Parse, ParseWithClaims into a map, into claims.Registered and into
+// a user struct embedding it, Verifier.Parse (twice, through the header
+// cache), Verifier.ParseWithClaims and ParseAs: every path must reach the
+// corpus's verdict and the same one, and valid tokens' claims must match.
+func TestEveryParsePathReachesTheSameVerdict_Rule9(t *testing.T) {
+	cases := corpus.Cases()
+	if len(cases) < 300 {
+		t.Fatalf("corpus has %d cases; expected at least 300", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			verdicts := map[string]string{}
+			for _, p := range rtPaths {
+				r := p.run(c)
+				verdicts[p.name] = corpus.Verdict(r.err)
+				if e := c.Check(r.err); e != nil {
+					t.Errorf("%s: %v", p.name, e)
+					continue
+				}
+				if r.err != nil {
+					if r.tok != nil {
+						t.Errorf("%s: refused token returned a non-nil *Token", p.name)
+					}
+					continue
+				}
+				rtCheckClaims(t, p.name, c, r)
+			}
+			first := verdicts[rtPaths[0].name]
+			for name, v := range verdicts {
+				if v != first {
+					t.Errorf("verdicts differ: %s says %s, %s says %s", rtPaths[0].name, first, name, v)
+				}
+			}
+		})
+	}
+}
+
+// rtCheckClaims compares a valid token's decoded claims with the corpus.
+func rtCheckClaims(t *testing.T, path string, c corpus.Case, r rtPathResult) {
+	t.Helper()
+	if r.tok == nil {
+		t.Errorf("%s: valid token returned a nil *Token", path)
+		return
+	}
+	if r.tok.Raw != c.Token {
+		t.Errorf("%s: Token.Raw is not the token", path)
+	}
+	wantReg := rtRegisteredOf(c.Claims)
+	switch got := r.claims.(type) {
+	case map[string]any:
+		if !reflect.DeepEqual(got, c.Claims) {
+			t.Errorf("%s: claims\n got %#v\nwant %#v", path, got, c.Claims)
+		}
+		if m, ok := r.tok.Claims.(map[string]any); ok && !reflect.DeepEqual(m, c.Claims) {
+			t.Errorf("%s: Token.Claims differ from the decoded map", path)
+		}
+	case *claims.Registered:
+		if d := rtSameRegistered(*got, wantReg); d != "" {
+			t.Errorf("%s: registered claims: %s", path, d)
+		}
+	case *rtUser:
+		if d := rtSameRegistered(got.Registered, wantReg); d != "" {
+			t.Errorf("%s: registered claims: %s", path, d)
+		}
+		for name, v := range map[string]any{"name": got.Name, "admin": got.Admin, "roles": got.Roles} {
+			if !reflect.DeepEqual(v, c.Claims[name]) {
+				t.Errorf("%s: %q = %#v, want %#v", path, name, v, c.Claims[name])
+			}
+		}
+	default:
+		t.Errorf("%s: unexpected claims type %T", path, r.claims)
+	}
+}
