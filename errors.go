@@ -23,6 +23,9 @@ var (
 	// ErrInvalidKey: the key is nil, of an unsupported type, too weak, or
 	// unfit for the operation; or a KeyFunc found no key.
 	ErrInvalidKey = signing.ErrInvalidKey
+	// ErrSigningFailed: a crypto.Signer (KMS, HSM) failed or returned a
+	// malformed signature.
+	ErrSigningFailed = signing.ErrSigningFailed
 	// ErrTokenExpired: now is on or after "exp" plus the leeway.
 	ErrTokenExpired = claims.ErrTokenExpired
 	// ErrTokenNotValidYet: now is before "nbf" minus the leeway.

@@ -48,6 +48,9 @@ var (
 	// ErrAlgorithmNotAllowed reports an algorithm that is unknown, "none",
 	// or does not fit the key's type.
 	ErrAlgorithmNotAllowed = errors.New("jwt: algorithm not allowed")
+	// ErrSigningFailed reports a signer (a KMS or HSM crypto.Signer, say)
+	// that failed or returned a malformed signature.
+	ErrSigningFailed = errors.New("jwt: signing failed")
 )
 
 // family is an algorithm family: the key type an algorithm binds to.

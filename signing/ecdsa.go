@@ -73,7 +73,7 @@ func appendP1363(dst, der []byte, size int) ([]byte, error) {
 	}
 	if err != nil || len(rest) != 0 || rs.R == nil || rs.S == nil ||
 		rs.R.Sign() <= 0 || rs.S.Sign() <= 0 || rs.R.BitLen() > half*8 || rs.S.BitLen() > half*8 {
-		return dst, fmt.Errorf("jwt: ECDSA signer returned a malformed signature")
+		return dst, fmt.Errorf("%w: ECDSA signer returned a malformed signature", ErrSigningFailed)
 	}
 	n := len(dst)
 	dst = append(dst, make([]byte, size)...)

@@ -14,7 +14,7 @@ func checkRSAPublic(pub *rsa.PublicKey) error {
 	if bits := pub.N.BitLen(); bits < MinRSABits {
 		return fmt.Errorf("%w: RSA key of %d bits; at least %d are required", ErrInvalidKey, bits, MinRSABits)
 	}
-	if pub.E < 3 || pub.E%2 == 0 {
+	if pub.E < 3 || pub.E%2 == 0 || pub.E > 1<<31-1 {
 		return fmt.Errorf("%w: RSA public exponent %d", ErrInvalidKey, pub.E)
 	}
 	return nil

@@ -148,13 +148,18 @@ func (k *SigningKey) AppendSign(dst, signingInput []byte) ([]byte, error) {
 		sig, err = k.signer.Sign(k.rand, d, opts)
 	}
 	if err != nil {
-		return dst, fmt.Errorf("jwt: signing with %s: %w", k.alg, err)
+		return dst, fmt.Errorf("%w: %s: %w", ErrSigningFailed, k.alg, err)
 	}
 	if k.info.fam == famECDSA {
 		return appendP1363(dst, sig, k.size)
 	}
-	if len(sig) != k.size {
-		return dst, fmt.Errorf("jwt: %s signer returned %d bytes, want %d", k.alg, len(sig), k.size)
+	if len(sig) > k.size || (len(sig) < k.size && k.info.fam != famRSA) {
+		return dst, fmt.Errorf("%w: %s signer returned %d bytes, want %d", ErrSigningFailed, k.alg, len(sig), k.size)
+	}
+	// An RSA signature is an integer written in exactly the modulus' length
+	// (RFC 8017 section 5.2.1, I2OSP); some HSMs drop leading zero bytes.
+	for i := len(sig); i < k.size; i++ {
+		dst = append(dst, 0)
 	}
 	return append(dst, sig...), nil
 }
