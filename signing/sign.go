@@ -153,13 +153,8 @@ func (k *SigningKey) AppendSign(dst, signingInput []byte) ([]byte, error) {
 	if k.info.fam == famECDSA {
 		return appendP1363(dst, sig, k.size)
 	}
-	if len(sig) > k.size || (len(sig) < k.size && k.info.fam != famRSA) {
+	if len(sig) != k.size {
 		return dst, fmt.Errorf("%w: %s signer returned %d bytes, want %d", ErrSigningFailed, k.alg, len(sig), k.size)
-	}
-	// An RSA signature is an integer written in exactly the modulus' length
-	// (RFC 8017 section 5.2.1, I2OSP); some HSMs drop leading zero bytes.
-	for i := len(sig); i < k.size; i++ {
-		dst = append(dst, 0)
 	}
 	return append(dst, sig...), nil
 }
