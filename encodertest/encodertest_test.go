@@ -1,6 +1,10 @@
 package encodertest_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -21,5 +25,154 @@ func TestStdEncoderMatchesItself(t *testing.T) {
 	}
 	if rep.Tokens == 0 {
 		t.Error("no token compared")
+	}
+}
+
+// broken is an Encoder built on encoding/json with one deliberate fault.
+type broken struct {
+	marshal   func(v any) ([]byte, error)
+	unmarshal func(data []byte, v any) error
+}
+
+func (b broken) Marshal(v any) ([]byte, error) {
+	if b.marshal != nil {
+		return b.marshal(v)
+	}
+	return json.Marshal(v)
+}
+
+func (b broken) Unmarshal(data []byte, v any) error {
+	if b.unmarshal != nil {
+		return b.unmarshal(data, v)
+	}
+	return json.Unmarshal(data, v)
+}
+
+// sixDigits cuts every fraction in JSON output to six digits, as a lossy
+// float writer would.
+func sixDigits(out []byte) []byte {
+	var res []byte
+	inString, frac := false, -1
+	for i, c := range out {
+		switch {
+		case inString && c == '\\':
+			res = append(res, c)
+			continue
+		case c == '"' && (i == 0 || out[i-1] != '\\'):
+			inString = !inString
+		case !inString && c == '.':
+			frac = 0
+		case frac >= 0 && c >= '0' && c <= '9':
+			frac++
+			if frac > 6 {
+				continue
+			}
+		default:
+			frac = -1
+		}
+		res = append(res, c)
+	}
+	return res
+}
+
+// TestKitCatchesBrokenEncoders: each fault a real codec has shipped is
+// caught and classified (the kit must catch every divergence the issue
+// lists, and tell a neutralised one from a verdict change).
+func TestKitCatchesBrokenEncoders(t *testing.T) {
+	tests := []struct {
+		name  string
+		enc   broken
+		check func(*encodertest.Report) string
+	}{
+		{"fields past the 16th silently dropped", broken{unmarshal: func(data []byte, v any) error {
+			if bytes.Contains(data, []byte(`"f17"`)) {
+				return nil
+			}
+			return json.Unmarshal(data, v)
+		}}, func(r *encodertest.Report) string {
+			if r.WideStructEqual || len(r.Failures()) == 0 {
+				return "wide struct loss not caught"
+			}
+			return ""
+		}},
+		{"panics on a common claim", broken{unmarshal: func(data []byte, v any) error {
+			if bytes.Contains(data, []byte(`"roles"`)) {
+				panic("boom")
+			}
+			return json.Unmarshal(data, v)
+		}}, func(r *encodertest.Report) string {
+			if len(r.Panics()) == 0 || len(r.ParseVerdictChanges()) == 0 {
+				return "panic not caught as a verdict change"
+			}
+			return ""
+		}},
+		{"trailing data after NUL accepted", broken{unmarshal: func(data []byte, v any) error {
+			data, _, _ = bytes.Cut(data, []byte{0})
+			return json.Unmarshal(data, v)
+		}}, func(r *encodertest.Report) string {
+			if r.Count(encodertest.Neutralised) == 0 || len(r.Failures()) != 0 {
+				return "a divergence the core neutralises was not classified as neutralised"
+			}
+			return ""
+		}},
+		{"member injected into Marshal output", broken{marshal: func(v any) ([]byte, error) {
+			out, err := json.Marshal(v)
+			if err != nil || !bytes.HasSuffix(out, []byte("}")) || bytes.Contains(out, []byte(`"exp"`)) || len(out) < 3 {
+				return out, err
+			}
+			return append(out[:len(out)-1], `,"exp":99999999999}`...), nil
+		}}, func(r *encodertest.Report) string {
+			if len(r.Failures()) == 0 {
+				return "injected member not caught"
+			}
+			return ""
+		}},
+		{"floats cut to six decimals", broken{marshal: func(v any) ([]byte, error) {
+			out, err := json.Marshal(v)
+			return sixDigits(out), err
+		}}, func(r *encodertest.Report) string {
+			if !strings.HasPrefix(r.FloatPrecision, "differs") {
+				return "float precision loss not caught: " + r.FloatPrecision
+			}
+			return ""
+		}},
+		{"an error where encoding/json decodes", broken{unmarshal: func(data []byte, v any) error {
+			if bytes.Contains(data, []byte(`"admin":true`)) {
+				return errors.New("refused")
+			}
+			return json.Unmarshal(data, v)
+		}}, func(r *encodertest.Report) string {
+			if len(r.ParseVerdictChanges()) == 0 {
+				return "verdict change not caught"
+			}
+			return ""
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := encodertest.Check(tt.name, tt.enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg := tt.check(rep); msg != "" {
+				var b strings.Builder
+				rep.WriteDetails(&b)
+				t.Errorf("%s\n%s", msg, b.String())
+			}
+		})
+	}
+}
+
+// TestWriteTable: the per-codec table has a header and one row per report.
+func TestWriteTable(t *testing.T) {
+	rep, err := encodertest.Check("std", jwt.StdEncoder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	encodertest.WriteTable(&b, rep, rep)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[2], "| std | ") {
+		t.Errorf("table:\n%s", b.String())
 	}
 }

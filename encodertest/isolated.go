@@ -161,7 +161,7 @@ func (c *checker) runIsolated(t *testing.T, deep []suiteFile) {
 		if strings.HasPrefix(res.Got, "error: panic:") {
 			res.Panicked = true
 		}
-		if res.Got == res.Std || (strings.HasPrefix(res.Got, "error") && strings.HasPrefix(res.Std, "error") && !res.Panicked) {
+		if res.Got != "no result" && res.Got == res.Std || (strings.HasPrefix(res.Got, "error") && strings.HasPrefix(res.Std, "error") && !res.Panicked) {
 			res.Status = Same
 		}
 		c.rep.add(res)

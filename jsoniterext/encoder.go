@@ -66,10 +66,12 @@ func (e *Encoder) Marshal(v any) ([]byte, error) {
 	if !e.exact {
 		return b, err
 	}
-	if err != nil || !utf8.Valid(b) {
+	if err != nil || !utf8.Valid(b) || bytes.Contains(b, []byte(`\ufffd`)) {
 		// Our extension's refusals (unchecked MarshalJSON output,
-		// pointer-receiver marshalers) and jsoniter's own errors, and
-		// invalid UTF-8 (encoding/json writes U+FFFD), all end here.
+		// pointer-receiver marshalers) and jsoniter's own errors end
+		// here, and so do strings that are not valid UTF-8: jsoniter
+		// copies them raw or writes \ufffd, encoding/json replaces them
+		// with U+FFFD escaped (Go 1.26) or raw (Go 1.27).
 		return json.Marshal(v)
 	}
 	return b, nil
