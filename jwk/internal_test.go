@@ -50,7 +50,11 @@ func TestRedirectsNeverDowngradeFromHTTPS(t *testing.T) {
 	}{
 		{[]string{"https://a.example/jwks"}, "https://b.example/jwks", true},
 		{[]string{"https://a.example/jwks"}, "http://b.example/jwks", false},
+		{[]string{"https://127.0.0.1/jwks"}, "http://127.0.0.1/jwks", false},
+		{[]string{"http://127.0.0.1/jwks", "https://a.example/jwks"}, "http://127.0.0.1/jwks", false},
 		{[]string{"http://127.0.0.1/jwks"}, "http://127.0.0.1/other", true},
+		{[]string{"http://127.0.0.1/jwks"}, "http://idp.example/jwks", false},
+		{[]string{"http://127.0.0.1/jwks"}, "file:///etc/passwd", false},
 		{[]string{"https://a/1", "https://a/2", "https://a/3", "https://a/4", "https://a/5"}, "https://a/6", false},
 	}
 	for _, tt := range tests {
@@ -58,7 +62,7 @@ func TestRedirectsNeverDowngradeFromHTTPS(t *testing.T) {
 		for _, v := range tt.via {
 			via = append(via, req(v))
 		}
-		if err := noDowngrade(req(tt.to), via); (err == nil) != tt.okay {
+		if err := redirectPolicy(false)(req(tt.to), via); (err == nil) != tt.okay {
 			t.Errorf("%v -> %s: %v", tt.via, tt.to, err)
 		}
 	}

@@ -98,7 +98,7 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	if r.client == nil {
 		r.client = &http.Client{
 			Transport:     http.DefaultTransport.(*http.Transport).Clone(),
-			CheckRedirect: noDowngrade,
+			CheckRedirect: redirectPolicy(cfg.allowInsecure),
 		}
 		r.ownClient = true
 	}
@@ -138,15 +138,20 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// noDowngrade follows at most 5 redirects and never from https to http.
-func noDowngrade(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 {
-		return errors.New("too many redirects")
+// redirectPolicy follows at most 5 redirects, each to a URL NewRemoteSet
+// would accept, and never from https to http.
+func redirectPolicy(allowInsecure bool) func(req *http.Request, via []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 5 {
+			return errors.New("too many redirects")
+		}
+		for _, prev := range via {
+			if prev.URL.Scheme == "https" && req.URL.Scheme != "https" {
+				return errors.New("redirect from https to " + req.URL.Scheme)
+			}
+		}
+		return checkURL(req.URL.String(), allowInsecure)
 	}
-	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
-		return errors.New("redirect from https to " + req.URL.Scheme)
-	}
-	return nil
 }
 
 // VerificationKeys implements jwt.KeySet: it selects from the current set
