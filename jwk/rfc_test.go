@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/jwk"
@@ -183,5 +184,27 @@ func TestRFC7517ExamplesRoundTrip(t *testing.T) {
 		if string(t1) != string(t2) {
 			t.Fatal("thumbprint changed in the round trip")
 		}
+	}
+}
+
+// TestRFC7517AppendixA3KeyVerifiesRFC7515AppendixA1: the published HMAC key,
+// read as a JWK Set, verifies the published HS256 token, chosen by "alg"
+// since the token has no "kid"; the key-wrap key next to it is never tried.
+func TestRFC7517AppendixA3KeyVerifiesRFC7515AppendixA1(t *testing.T) {
+	set, err := jwk.ParseSet([]byte(rfc7517A3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeExp := jwt.WithTimeFunc(func() time.Time { return time.Unix(1300819380-60, 0) })
+	tok, err := jwt.Parse(rfc7515A1Token, set, beforeExp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tok.Claims.(map[string]any)["iss"] != "joe" {
+		t.Fatalf("claims %v", tok.Claims)
+	}
+	altered := rfc7515A1Token[:len(rfc7515A1Token)-1] + "Y"
+	if _, err := jwt.Parse(altered, set, beforeExp); !errors.Is(err, jwt.ErrSignatureInvalid) {
+		t.Fatalf("altered signature: %v", err)
 	}
 }

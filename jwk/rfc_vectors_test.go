@@ -81,3 +81,9 @@ const rfc8037Private = `{"kty":"OKP","crv":"Ed25519","d":"nWGxne_9WmC6hEr0kuwsxE
 
 // rfc8037Thumbprint is RFC 8037 appendix A.3's SHA-256 thumbprint.
 const rfc8037Thumbprint = "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k"
+
+// RFC 7515 appendix A.1: the HS256 JWS signed with RFC 7517 A.3's HMAC key
+// (no "kid"); "exp" is 1300819380.
+const rfc7515A1Token = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9" +
+	".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ" +
+	".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
