@@ -268,10 +268,15 @@ func FuzzParse(f *testing.F) {
 		}
 		// A static HMAC key: different verdicts are expected (alg binding),
 		// but never a panic or an error outside the sentinels.
-		_, errHS := vHS.Parse(tok)
+		tkHS, errHS := vHS.Parse(tok)
 		fzSentinels(t, "Verifier(HMAC).Parse", errHS)
-		if errHS == nil && !strings.HasPrefix(tk.Header.Algorithm, "HS") {
-			t.Fatalf("HMAC verifier accepted alg %q", tk.Header.Algorithm)
+		if errHS == nil {
+			if !strings.HasPrefix(tkHS.Header.Algorithm, "HS") {
+				t.Fatalf("HMAC verifier accepted alg %q", tkHS.Header.Algorithm)
+			}
+			if err != nil {
+				t.Fatalf("the static HMAC key accepts what the same key from a KeyFunc refuses: %v", err)
+			}
 		}
 
 		if err != nil {
