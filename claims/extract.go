@@ -157,13 +157,13 @@ func (e *Extracted) Registered() Registered {
 		}
 	}
 	if e.HasExpiresAt {
-		r.ExpiresAt = NewNumericDate(e.ExpiresAt)
+		r.ExpiresAt = &NumericDate{e.ExpiresAt} // keep any fraction, as UnmarshalJSON does
 	}
 	if e.HasNotBefore {
-		r.NotBefore = NewNumericDate(e.NotBefore)
+		r.NotBefore = &NumericDate{e.NotBefore}
 	}
 	if e.HasIssuedAt {
-		r.IssuedAt = NewNumericDate(e.IssuedAt)
+		r.IssuedAt = &NumericDate{e.IssuedAt}
 	}
 	return r
 }
