@@ -1,0 +1,92 @@
+package claims_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// extract runs the strict pass over a claims object, as the parser does.
+func extract(t *testing.T, payload string) *claims.Extracted {
+	t.Helper()
+	var e claims.Extracted
+	if err := strictjson.Object([]byte(payload), e.Member); err != nil {
+		t.Fatalf("%s: %v", payload, err)
+	}
+	return &e
+}
+
+// TestValidatorAppliesTheClaimRules_RFC7519_4_1: exp (now before it), nbf
+// (now on or after it), leeway, aud any-of, iss and sub exact, and a
+// required exp; every failure reported together.
+func TestValidatorAppliesTheClaimRules_RFC7519_4_1(t *testing.T) {
+	now := time.Unix(1_700_000_000, 0)
+	clock := func() time.Time { return now }
+	tests := []struct {
+		name    string
+		payload string
+		v       claims.Validator
+		want    []error
+	}{
+		{"empty claims, zero rules", `{}`, claims.Validator{Now: clock}, nil},
+		{"exp after now", `{"exp":1700000001}`, claims.Validator{Now: clock}, nil},
+		{"exp equals now", `{"exp":1700000000}`, claims.Validator{Now: clock}, []error{claims.ErrTokenExpired}},
+		{"exp fraction after now", `{"exp":1700000000.001}`, claims.Validator{Now: clock}, nil},
+		{"exp within leeway", `{"exp":1699999990}`, claims.Validator{Now: clock, Leeway: 10*time.Second + 1}, nil},
+		{"exp at leeway", `{"exp":1699999990}`, claims.Validator{Now: clock, Leeway: 10 * time.Second}, []error{claims.ErrTokenExpired}},
+		{"nbf equals now", `{"nbf":1700000000}`, claims.Validator{Now: clock}, nil},
+		{"nbf after now", `{"nbf":1700000000.5}`, claims.Validator{Now: clock}, []error{claims.ErrTokenNotValidYet}},
+		{"nbf within leeway", `{"nbf":1700000010}`, claims.Validator{Now: clock, Leeway: 10 * time.Second}, nil},
+		{"missing exp required", `{}`, claims.Validator{Now: clock, RequireExpiration: true}, []error{claims.ErrMissingClaim}},
+		{"aud string", `{"aud":"api"}`, claims.Validator{Now: clock, Audiences: []string{"api"}}, nil},
+		{"aud array any-of", `{"aud":["x","api"]}`, claims.Validator{Now: clock, Audiences: []string{"api"}}, nil},
+		{"several audiences any-of", `{"aud":"web"}`, claims.Validator{Now: clock, Audiences: []string{"api", "web"}}, nil},
+		{"aud missing", `{}`, claims.Validator{Now: clock, Audiences: []string{"api"}}, []error{claims.ErrInvalidAudience}},
+		{"aud empty array", `{"aud":[]}`, claims.Validator{Now: clock, Audiences: []string{"api"}}, []error{claims.ErrInvalidAudience}},
+		{"aud escaped", `{"aud":"\u0061pi"}`, claims.Validator{Now: clock, Audiences: []string{"api"}}, nil},
+		{"iss exact", `{"iss":"a"}`, claims.Validator{Now: clock, Issuer: "a", IssuerSet: true}, nil},
+		{"iss differs", `{"iss":"A"}`, claims.Validator{Now: clock, Issuer: "a", IssuerSet: true}, []error{claims.ErrInvalidIssuer}},
+		{"iss missing", `{}`, claims.Validator{Now: clock, Issuer: "", IssuerSet: true}, []error{claims.ErrInvalidIssuer}},
+		{"iss empty string required", `{"iss":""}`, claims.Validator{Now: clock, Issuer: "", IssuerSet: true}, nil},
+		{"sub differs", `{"sub":"x"}`, claims.Validator{Now: clock, Subject: "y", SubjectSet: true}, []error{claims.ErrInvalidSubject}},
+		{"sub missing", `{}`, claims.Validator{Now: clock, Subject: "y", SubjectSet: true}, []error{claims.ErrInvalidSubject}},
+		{"everything fails together", `{"exp":1,"nbf":4102444800,"aud":"x","iss":"x","sub":"x"}`,
+			claims.Validator{Now: clock, Audiences: []string{"api"}, Issuer: "i", IssuerSet: true, Subject: "s", SubjectSet: true},
+			[]error{claims.ErrTokenExpired, claims.ErrTokenNotValidYet, claims.ErrInvalidAudience, claims.ErrInvalidIssuer, claims.ErrInvalidSubject}},
+	}
+	all := []error{claims.ErrTokenExpired, claims.ErrTokenNotValidYet, claims.ErrInvalidAudience, claims.ErrInvalidIssuer, claims.ErrInvalidSubject, claims.ErrMissingClaim}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.v.Validate(extract(t, tc.payload))
+			if len(tc.want) == 0 {
+				if err != nil {
+					t.Fatalf("got %v", err)
+				}
+				return
+			}
+			for _, e := range all {
+				wanted := false
+				for _, w := range tc.want {
+					wanted = wanted || w == e
+				}
+				if errors.Is(err, e) != wanted {
+					t.Errorf("errors.Is(%v, %v) = %v, want %v", err, e, !wanted, wanted)
+				}
+			}
+		})
+	}
+}
+
+// TestZeroValidatorUsesTimeNow.
+func TestZeroValidatorUsesTimeNow(t *testing.T) {
+	var v claims.Validator
+	if err := v.Validate(extract(t, `{"exp":4102444800,"nbf":946684800}`)); err != nil {
+		t.Errorf("valid today: %v", err)
+	}
+	if err := v.Validate(extract(t, `{"exp":946684800}`)); !errors.Is(err, claims.ErrTokenExpired) {
+		t.Errorf("exp in 2000: %v", err)
+	}
+}
