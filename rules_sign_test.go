@@ -95,6 +95,14 @@ func (f rtFakeSigner) Sign(io.Reader, []byte, crypto.SignerOpts) ([]byte, error)
 	return asn1.Marshal(struct{ R, S *big.Int }{f.r, f.s})
 }
 
+// rtFailingSigner is a crypto.Signer whose device fails.
+type rtFailingSigner struct{ pub crypto.PublicKey }
+
+func (f rtFailingSigner) Public() crypto.PublicKey { return f.pub }
+func (f rtFailingSigner) Sign(io.Reader, []byte, crypto.SignerOpts) ([]byte, error) {
+	return nil, errors.New("HSM unavailable")
+}
+
 // TestNewSignerRefusesKeysThatDoNotFit_Rule10: a public key, another family
 // or curve, or a weak key → ErrInvalidKey, up front.
 func TestNewSignerRefusesKeysThatDoNotFit_Rule10(t *testing.T) {
@@ -234,8 +242,17 @@ func TestECDSASignaturesAreLeftPaddedRawRAndS_RFC7518_3_4(t *testing.T) {
 	}
 	// A signer returning an R wider than the curve is an error, not a token.
 	wide := new(big.Int).Lsh(big.NewInt(1), 300)
-	if _, err := jwt.Sign(jwt.ES256, map[string]any{}, rtFakeSigner{&k.P256.PublicKey, wide, big.NewInt(1)}); err == nil {
-		t.Error("signed with an R of 301 bits")
+	for name, f := range map[string]rtFakeSigner{
+		"R of 301 bits": {&k.P256.PublicKey, wide, big.NewInt(1)},
+		"R zero":        {&k.P256.PublicKey, big.NewInt(0), big.NewInt(1)},
+		"S negative":    {&k.P256.PublicKey, big.NewInt(1), big.NewInt(-1)},
+	} {
+		if tok, err := jwt.Sign(jwt.ES256, map[string]any{}, f); !errors.Is(err, jwt.ErrSigningFailed) {
+			t.Errorf("signer returning %s: got %q, %v; want ErrSigningFailed", name, tok, err)
+		}
+	}
+	if _, err := jwt.Sign(jwt.ES256, map[string]any{}, rtFailingSigner{&k.P256.PublicKey}); !errors.Is(err, jwt.ErrSigningFailed) {
+		t.Errorf("failing signer: got %v, want ErrSigningFailed", err)
 	}
 	// Real signatures: always exactly 64 bytes, and they verify.
 	signer, err := jwt.NewSigner(jwt.ES256, k.P256)

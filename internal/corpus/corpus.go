@@ -140,6 +140,7 @@ var Sentinels = []struct {
 	{"ErrInvalidType", jwt.ErrInvalidType},
 	{"ErrInvalidOption", jwt.ErrInvalidOption},
 	{"ErrEncoding", jwt.ErrEncoding},
+	{"ErrSigningFailed", jwt.ErrSigningFailed},
 }
 
 // Verdict names every sentinel err matches, joined by '|', or "valid" for
