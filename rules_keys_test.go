@@ -1,6 +1,7 @@
 package jwt_test
 
 import (
+	"context"
 	"crypto"
 	"crypto/ed25519"
 	"errors"
@@ -193,5 +194,54 @@ func TestKeyFuncSelectsTheKeyByKid(t *testing.T) {
 	}
 	if _, err := jwt.NewVerifier(jwt.KeyFunc(nil)); !errors.Is(err, jwt.ErrInvalidKey) {
 		t.Errorf("nil KeyFunc: got %v, want ErrInvalidKey", err)
+	}
+}
+
+// rtKeySet is a fixed jwt.KeySet.
+type rtKeySet struct {
+	keys []any
+	err  error
+}
+
+func (s rtKeySet) VerificationKeys(context.Context, *jwt.Header) ([]any, error) { return s.keys, s.err }
+
+// TestKeySetTriesEachKeyThatFitsTheAlgorithm: the first key that verifies
+// wins; a bad signature is reported over keys of another family; unusable
+// keys are skipped.
+func TestKeySetTriesEachKeyThatFitsTheAlgorithm(t *testing.T) {
+	k := corpus.Keys()
+	other := []byte("another-secret-of-thirty-two-byt")
+	tok := rtSign(t, map[string]any{"sub": "a"})
+	tests := []struct {
+		name string
+		set  rtKeySet
+		want error
+	}{
+		{"right key only", rtKeySet{keys: []any{rtSecret}}, nil},
+		{"other family first", rtKeySet{keys: []any{&k.RSA.PublicKey, &k.P256.PublicKey, rtSecret}}, nil},
+		{"wrong secret first", rtKeySet{keys: []any{other, rtSecret}}, nil},
+		{"unusable keys skipped", rtKeySet{keys: []any{nil, "string", []byte("short"), rtSecret}}, nil},
+		{"wrong secret only", rtKeySet{keys: []any{other}}, jwt.ErrSignatureInvalid},
+		{"wrong secret and other family", rtKeySet{keys: []any{&k.RSA.PublicKey, other, k.Ed25519.Public()}}, jwt.ErrSignatureInvalid},
+		{"other family only", rtKeySet{keys: []any{&k.RSA.PublicKey}}, jwt.ErrAlgorithmNotAllowed},
+		{"no keys", rtKeySet{}, jwt.ErrInvalidKey},
+		{"no usable keys", rtKeySet{keys: []any{nil, 42}}, jwt.ErrInvalidKey},
+		{"lookup fails", rtKeySet{err: errors.New("fetch failed")}, jwt.ErrInvalidKey},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jwt.NewVerifier(tc.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = v.ParseContext(context.Background(), tok)
+			if tc.want == nil {
+				if err != nil {
+					t.Fatalf("got %v", err)
+				}
+			} else if !errors.Is(err, tc.want) {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+		})
 	}
 }

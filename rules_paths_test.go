@@ -172,3 +172,42 @@ func rtCheckClaims(t *testing.T, path string, c corpus.Case, r rtPathResult) {
 		t.Errorf("%s: unexpected claims type %T", path, r.claims)
 	}
 }
+
+// TestGeneratedClaimsReachOneVerdictOnEveryPath_Rule9 crosses tricky member
+// names with tricky values, one and two members per token, and requires one
+// verdict from every parse path.
+func TestGeneratedClaimsReachOneVerdictOnEveryPath_Rule9(t *testing.T) {
+	names := []string{"exp", "nbf", "iat", "aud", "iss", "sub", "jti", "Exp", "ſub", `\u0065xp`, "name", "NAME", "roles", "x"}
+	values := []string{
+		`1`, `4102444800`, `1.5`, `-0`, `1e-400`, `1e300`, `1e400`, `4611686018427387904`, `"s"`, `""`, `"\ud800"`,
+		`"\u00e9"`, `[]`, `["a"]`, `["a",1]`, `[1]`, `null`, `true`, `{}`, `{"a":1}`, `{"a":1,"a":2}`, `[[[[[]]]]]`,
+	}
+	var payloads []string
+	for _, n := range names {
+		for _, v := range values {
+			payloads = append(payloads, `{"`+n+`":`+v+`}`)
+		}
+	}
+	for i, n1 := range names {
+		for j, n2 := range names {
+			v1, v2 := values[(i+j)%len(values)], values[(3*i+j)%len(values)]
+			payloads = append(payloads, `{"`+n1+`":`+v1+`,"`+n2+`":`+v2+`}`)
+		}
+	}
+	mismatches := 0
+	for _, p := range payloads {
+		c := corpus.Case{Name: p, Token: rtHS256(`{"alg":"HS256"}`, p), Key: rtSecret,
+			Opts: []jwt.Option{rtClock(rtNow())}}
+		first := ""
+		for i, path := range rtPaths {
+			v := corpus.Verdict(path.run(c).err)
+			if i == 0 {
+				first = v
+			} else if v != first && mismatches < 20 {
+				mismatches++
+				t.Errorf("claims %s: %s says %s, %s says %s", p, rtPaths[0].name, first, path.name, v)
+			}
+		}
+	}
+	t.Logf("%d generated claims sets", len(payloads))
+}
