@@ -22,8 +22,13 @@ type Set struct {
 // ParseSet parses a JWK Set: a JSON object whose "keys" member is an array
 // of JWKs. Keys of an unsupported type or curve are skipped (RFC 7517
 // section 5: "Implementations SHOULD ignore JWKs within a JWK Set that use
-// "kty" (key type) values that are not understood by them"); Skipped lists
-// why. Any other invalid key fails the whole set with its error.
+// "kty" (key type) values that are not understood by them"), and so are
+// keys that are invalid or too weak ("... that are missing required members,
+// or for which values are out of the supported ranges"): one bad key
+// published by an identity provider must not block its good ones. Skipped
+// lists why. A set whose every key was skipped as invalid fails with the
+// first key's error, so a remote set keeps its last good keys; a member that
+// is not a JSON object fails the whole set.
 func ParseSet(data []byte) (*Set, error) {
 	var (
 		keysRaw []byte
@@ -42,7 +47,7 @@ func ParseSet(data []byte) (*Set, error) {
 		return nil, fmt.Errorf(`%w: no "keys" member`, ErrInvalidSet)
 	}
 	s := &Set{}
-	var keyErr error
+	var keyErr, firstInvalid error
 	i := 0
 	isArray := strictjson.EachArrayElement(keysRaw, func(elem []byte) bool {
 		defer func() { i++ }()
@@ -56,8 +61,11 @@ func ParseSet(data []byte) (*Set, error) {
 		case errors.Is(err, ErrUnsupportedKeyType):
 			s.skipped = append(s.skipped, fmt.Errorf("key %d (kid %q): %w", i, m.kid, err))
 		case err != nil:
-			keyErr = fmt.Errorf("key %d (kid %q): %w", i, m.kid, err)
-			return false
+			err = fmt.Errorf("key %d (kid %q): %w", i, m.kid, err)
+			s.skipped = append(s.skipped, err)
+			if firstInvalid == nil {
+				firstInvalid = err
+			}
 		default:
 			s.keys = append(s.keys, k)
 		}
@@ -68,6 +76,9 @@ func ParseSet(data []byte) (*Set, error) {
 	}
 	if keyErr != nil {
 		return nil, keyErr
+	}
+	if len(s.keys) == 0 && firstInvalid != nil {
+		return nil, firstInvalid
 	}
 	s.index()
 	return s, nil
@@ -102,8 +113,8 @@ func (s *Set) Len() int { return len(s.keys) }
 // LookupKeyID returns the keys whose "kid" is kid.
 func (s *Set) LookupKeyID(kid string) []*Key { return append([]*Key(nil), s.byKID[kid]...) }
 
-// Skipped returns why ParseSet skipped keys (each error matches
-// ErrUnsupportedKeyType).
+// Skipped returns why ParseSet skipped keys: unsupported types and curves
+// (matching ErrUnsupportedKeyType) and invalid or weak keys.
 func (s *Set) Skipped() []error { return append([]error(nil), s.skipped...) }
 
 // Public returns the set of the keys' public halves, for publishing; "oct"

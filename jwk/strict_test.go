@@ -161,7 +161,7 @@ func TestParseKeyAcceptsValidVariants(t *testing.T) {
 	}
 }
 
-func TestParseSetSkipsUnsupportedKeysButRefusesInvalidOnes(t *testing.T) {
+func TestParseSetSkipsUnsupportedAndInvalidKeys_RFC7517_5(t *testing.T) {
 	good := `{"kty":"oct","kid":"h","k":"` + hmac + `"}`
 	tests := []struct {
 		name    string
@@ -175,8 +175,10 @@ func TestParseSetSkipsUnsupportedKeysButRefusesInvalidOnes(t *testing.T) {
 		{"multi-prime RSA skipped", `{"keys":[{"kty":"RSA","n":"` + rsaN + `","e":"AQAB","oth":[]},` + good + `]}`, 1, 1, nil},
 		{"empty set", `{"keys":[]}`, 0, 0, nil},
 		{"other members ignored", `{"keys":[` + good + `],"issuer":"x"}`, 1, 0, nil},
-		{"invalid key fails the set", `{"keys":[` + good + `,{"kty":"oct","k":"` + hmac + `="}]}`, 0, 0, jwk.ErrInvalidKey},
-		{"weak key fails the set", `{"keys":[{"kty":"oct","k":"AAAA"},` + good + `]}`, 0, 0, jwk.ErrWeakKey},
+		{"invalid key skipped beside a good one", `{"keys":[` + good + `,{"kty":"oct","k":"` + hmac + `="}]}`, 1, 1, nil},
+		{"weak key skipped beside a good one", `{"keys":[{"kty":"oct","k":"AAAA"},` + good + `]}`, 1, 1, nil},
+		{"a set of only invalid keys fails", `{"keys":[{"kty":"oct","k":"` + hmac + `="}]}`, 0, 0, jwk.ErrInvalidKey},
+		{"a set of only weak keys fails", `{"keys":[{"kty":"oct","k":"AAAA"}]}`, 0, 0, jwk.ErrWeakKey},
 		{"key without kty fails the set", `{"keys":[{}]}`, 0, 0, jwk.ErrInvalidKey},
 		{"key that is not an object", `{"keys":["x"]}`, 0, 0, jwk.ErrInvalidKey},
 		{"no keys member", `{"key":[]}`, 0, 0, jwk.ErrInvalidSet},
@@ -202,7 +204,7 @@ func TestParseSetSkipsUnsupportedKeysButRefusesInvalidOnes(t *testing.T) {
 				t.Fatalf("%d keys, skipped %v; want %d and %d", s.Len(), s.Skipped(), tt.keys, tt.skipped)
 			}
 			for _, e := range s.Skipped() {
-				if !errors.Is(e, jwk.ErrUnsupportedKeyType) {
+				if !errors.Is(e, jwk.ErrUnsupportedKeyType) && !errors.Is(e, jwk.ErrInvalidKey) {
 					t.Fatalf("skipped for %v", e)
 				}
 			}
