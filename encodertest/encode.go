@@ -68,7 +68,7 @@ func (c *checker) runEncode(p encodeProbe) Result {
 	sv, cv := verdict(stdSign.err), verdict(candSign.err)
 	switch {
 	case sv != cv || candSign.panicked:
-		res.Status, res.Verdict = Failed, true
+		res.Status, res.SignVerdict = Failed, true
 		res.Std, res.Got = res.Std+"; Sign: "+sv, res.Got+"; Sign: "+cv
 		return res
 	case stdTok != candTok:
@@ -79,7 +79,7 @@ func (c *checker) runEncode(p encodeProbe) Result {
 	if candTok != "" {
 		// Tokens signed through the candidate verify through encoding/json.
 		if _, err := jwt.Parse(candTok, hmacKey, jwt.WithEncoder(c.std), jwt.WithTimeFunc(nowFunc)); err != nil {
-			res.Status, res.Verdict = Failed, true
+			res.Status, res.SignVerdict = Failed, true
 			res.Got += "; its token fails with encoding/json: " + verdict(err)
 			return res
 		}

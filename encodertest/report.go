@@ -57,9 +57,14 @@ type Result struct {
 	Proof string
 	// Panicked reports that the candidate panicked (recovered).
 	Panicked bool
-	// Verdict reports that a token's verdict (Parse side) or Sign's outcome
-	// changed with the candidate: the core failed to neutralise it.
+	// Verdict reports that a token's verdict changed with the candidate on
+	// the parse side: the core failed to neutralise a codec difference.
 	Verdict bool
+	// SignVerdict reports that Sign succeeded with one encoder and failed
+	// with the other (or with other errors): on the sign side the core
+	// guarantees only that what it signs passes its strict pass, so which
+	// claims a codec emits is the Encoder's responsibility.
+	SignVerdict bool
 }
 
 // Report gathers every check of one run, and the facts the per-codec table
@@ -123,7 +128,7 @@ func (r *Report) VerdictChanges() []Result {
 // ParseVerdictChanges returns the verdict changes on the parse side only:
 // the ones the core itself must prevent whatever the codec.
 func (r *Report) ParseVerdictChanges() []Result {
-	return r.filter(func(res Result) bool { return res.Verdict && res.Group != "sign" })
+	return r.filter(func(res Result) bool { return res.Verdict })
 }
 
 // Panics returns the results where the candidate panicked.
@@ -179,7 +184,7 @@ func (r *Report) Summary() []string {
 		r.FloatPrecision,
 		wide,
 		fmt.Sprintf("%d / %d", r.Count(Neutralised), r.Count(Failed)),
-		fmt.Sprintf("%d (%d parse)", len(r.VerdictChanges()), len(r.ParseVerdictChanges())),
+		fmt.Sprintf("%d parse, %d sign", len(r.ParseVerdictChanges()), len(r.VerdictChanges())-len(r.ParseVerdictChanges())),
 	}
 }
 

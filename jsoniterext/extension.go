@@ -1,6 +1,7 @@
 package jsoniterext
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -26,6 +27,9 @@ type extension struct{ jsoniter.DummyExtension }
 
 // DecorateEncoder wraps the encoders of custom marshalers and floats.
 func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jsoniter.ValEncoder {
+	if _, ok := enc.(ownCodec); ok {
+		return enc
+	}
 	t := typ.Type1()
 	switch {
 	case t.Implements(marshalerType):
@@ -58,13 +62,15 @@ func (c checkedMarshaler) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 		stream.Error = errUseStd
 		return
 	}
-	for _, b := range out {
-		switch b {
-		case ' ', '\t', '\n', '\r', '<', '>', '&', 0xE2: // 0xE2 starts U+2028 and U+2029
-			stream.Error = errUseStd
-			return
-		}
+	if needsEscaping(out) || bytes.IndexAny(out, " \t\n\r") >= 0 {
+		stream.Error = errUseStd
 	}
+}
+
+// needsEscaping reports whether encoding/json, escaping HTML, would rewrite
+// a marshaler's output: '<', '>', '&', or a byte starting U+2028/U+2029.
+func needsEscaping(out []byte) bool {
+	return bytes.IndexAny(out, "<>&") >= 0 || bytes.IndexByte(out, 0xE2) >= 0
 }
 
 // refuse hands the whole value to encoding/json.

@@ -1,0 +1,186 @@
+package jsoniterext
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jotlib/jwt/claims"
+	jsoniter "github.com/json-iterator/go"
+	"github.com/modern-go/reflect2"
+)
+
+// The registered claims' own MarshalJSON and UnmarshalJSON go through
+// encoding/json (Audience) or copy bytes (NumericDate); these codecs do the
+// same work on jsoniter's stream and iterator, with the same results:
+// TestClaimsCodecsMatchTheirMethods compares them.
+
+var (
+	numericDateType    = reflect.TypeFor[claims.NumericDate]()
+	numericDatePtrType = reflect.TypeFor[*claims.NumericDate]()
+	audienceType       = reflect.TypeFor[claims.Audience]()
+)
+
+// CreateDecoder returns the claims decoders.
+func (extension) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
+	switch typ.Type1() {
+	case numericDateType:
+		return numericDateCodec{}
+	case numericDatePtrType:
+		return numericDatePtrCodec{}
+	case audienceType:
+		return audienceCodec{}
+	}
+	return nil
+}
+
+// CreateEncoder returns the claims encoders.
+func (extension) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
+	switch typ.Type1() {
+	case numericDateType:
+		return numericDateCodec{}
+	case numericDatePtrType:
+		return numericDatePtrCodec{}
+	case audienceType:
+		return audienceCodec{}
+	}
+	return nil
+}
+
+// ownCodec marks the codecs DecorateEncoder leaves alone.
+type ownCodec interface{ own() }
+
+// numericDateCodec reads and writes a claims.NumericDate as its methods do.
+type numericDateCodec struct{}
+
+func (numericDateCodec) own() {}
+
+func (numericDateCodec) Decode(ptr unsafe.Pointer, iter *jsoniter.Iterator) {
+	decodeNumericDate((*claims.NumericDate)(ptr), iter)
+}
+
+func decodeNumericDate(d *claims.NumericDate, iter *jsoniter.Iterator) {
+	if iter.WhatIsNext() == jsoniter.NilValue {
+		iter.ReadNil() // null leaves the date unchanged
+		return
+	}
+	bp := numberBuffers.Get().(*[]byte)
+	raw := iter.SkipAndAppendBytes((*bp)[:0])
+	if iter.Error == nil {
+		if err := d.UnmarshalJSON(raw); err != nil {
+			iter.ReportError("claims.NumericDate", err.Error())
+		}
+	}
+	if cap(raw) <= 64 {
+		*bp = raw[:0]
+		numberBuffers.Put(bp)
+	}
+}
+
+// numberBuffers recycles the buffers NumericDate literals are copied into.
+var numberBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}
+
+func (numericDateCodec) IsEmpty(ptr unsafe.Pointer) bool { return false } // a struct is never empty
+
+func (numericDateCodec) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
+	stream.SetBuffer(claims.AppendNumericDate(stream.Buffer(), (*claims.NumericDate)(ptr).Time))
+}
+
+// numericDatePtrCodec handles *claims.NumericDate: null sets nil, as
+// encoding/json does for pointers.
+type numericDatePtrCodec struct{}
+
+func (numericDatePtrCodec) own() {}
+
+func (numericDatePtrCodec) Decode(ptr unsafe.Pointer, iter *jsoniter.Iterator) {
+	p := (**claims.NumericDate)(ptr)
+	if iter.WhatIsNext() == jsoniter.NilValue {
+		iter.ReadNil()
+		*p = nil
+		return
+	}
+	if *p == nil {
+		*p = new(claims.NumericDate)
+	}
+	decodeNumericDate(*p, iter)
+}
+
+func (numericDatePtrCodec) IsEmpty(ptr unsafe.Pointer) bool {
+	return *(**claims.NumericDate)(ptr) == nil
+}
+
+func (numericDatePtrCodec) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
+	d := *(**claims.NumericDate)(ptr)
+	if d == nil {
+		stream.WriteNil()
+		return
+	}
+	stream.SetBuffer(claims.AppendNumericDate(stream.Buffer(), d.Time))
+}
+
+// audienceCodec reads a string, an array of strings or null as
+// Audience.UnmarshalJSON does, and writes what Audience.MarshalJSON writes.
+type audienceCodec struct{}
+
+func (audienceCodec) own() {}
+
+func (audienceCodec) Decode(ptr unsafe.Pointer, iter *jsoniter.Iterator) {
+	a := (*claims.Audience)(ptr)
+	switch iter.WhatIsNext() {
+	case jsoniter.NilValue:
+		iter.ReadNil()
+		*a = nil
+	case jsoniter.StringValue:
+		if s := iter.ReadString(); plainString(s) {
+			*a = claims.Audience{s}
+		} else {
+			iter.ReportError("claims.Audience", "left to encoding/json")
+		}
+	case jsoniter.ArrayValue:
+		list := make(claims.Audience, 0, 2)
+		iter.ReadArrayCB(func(it *jsoniter.Iterator) bool {
+			if it.WhatIsNext() != jsoniter.StringValue {
+				// encoding/json decides the odd cases ([null] is [""]);
+				// Unmarshal hands it the whole input on any error.
+				it.ReportError("claims.Audience", "not a string")
+				return false
+			}
+			s := it.ReadString()
+			if !plainString(s) {
+				it.ReportError("claims.Audience", "left to encoding/json")
+				return false
+			}
+			list = append(list, s)
+			return true
+		})
+		if iter.Error == nil {
+			*a = list
+		}
+	default:
+		iter.ReportError("claims.Audience", claims.ErrInvalidAudienceValue.Error())
+	}
+}
+
+func (audienceCodec) IsEmpty(ptr unsafe.Pointer) bool { return len(*(*claims.Audience)(ptr)) == 0 }
+
+func (audienceCodec) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
+	out, err := (*claims.Audience)(ptr).MarshalJSON()
+	if err != nil {
+		stream.Error = err
+		return
+	}
+	if needsEscaping(out) {
+		stream.Error = errUseStd // encoding/json would escape it
+		return
+	}
+	stream.Write(out)
+}
+
+// plainString reports whether s is valid UTF-8 without U+FFFD: jsoniter
+// keeps invalid bytes and replaces lone surrogate escapes where
+// Audience.UnmarshalJSON refuses both, so those go to encoding/json.
+func plainString(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, utf8.RuneError)
+}

@@ -1,0 +1,66 @@
+package jsoniterext_test
+
+import (
+	"testing"
+
+	"github.com/jotlib/jwt/encodertest"
+	"github.com/jotlib/jwt/jsoniterext"
+)
+
+// TestFastestChanges shows exactly what the Fastest opt-in changes
+// compared with encoding/json: every kit check it fails is listed here with
+// the reason, and none of them changes a token's verdict on the parse side
+// (the core validates every token before any Encoder runs).
+func TestFastestChanges(t *testing.T) {
+	documented := map[string]string{
+		// Member names are not unescaped, and the long s is not folded.
+		"case/escaped name":            `"n\u0061me" does not reach the field "name"`,
+		"case/long s in scope":         `"ſcope" does not reach the field "scope"`,
+		"case/escaped long s in scope": `"\u017fcope" does not reach the field "scope"`,
+		// MarshalJSON and RawMessage output copied through unchecked.
+		"custom/MarshalJSON output compacted and HTML-escaped": "white space and <&> kept",
+		"custom/pointer-receiver MarshalJSON on a value":       "called on values encoding/json cannot address",
+		"custom/RawMessage":                           "not compacted",
+		"custom/invalid RawMessage":                   "copied; Sign then fails in the core's strict pass",
+		"sign/MarshalJSON injecting exp":              `the injected "exp" is signed: only the adapter's check stops it`,
+		"sign/MarshalJSON injecting a duplicate exp":  "Sign fails in the core's strict pass (duplicate)",
+		"sign/RawMessage injecting exp":               `the injected "exp" is signed`,
+		"custom/MarshalJSON and MarshalText honoured": "map keys unsorted",
+		"maps/26 keys, nested":                        "map keys unsorted",
+		"maps/int keys":                               "map keys unsorted",
+		"maps/nil slice and map":                      "map keys unsorted",
+		"strings/unicode":                             "map keys unsorted",
+		"wide/24-field struct":                        "map keys unsorted, HTML not escaped, float32 digits",
+		"wide/24-field struct pointer":                "map keys unsorted, HTML not escaped, float32 digits",
+		"numbers/floats":                              "six decimals at most",
+		"numbers/float32":                             "six decimals at most",
+		"strings/HTML characters":                     "<, > and & not escaped",
+		"strings/line separators":                     "U+2028 and U+2029 not escaped",
+		"strings/invalid UTF-8":                       "bytes copied raw; Sign then fails in the core's strict pass",
+		"strings/invalid UTF-8 in a key":              "bytes copied raw; Sign then fails",
+		"strings/encoded surrogate (CESU)":            "bytes copied raw; Sign then fails",
+		"strings/overlong encoding":                   "bytes copied raw; Sign then fails",
+	}
+	rep, err := encodertest.Check("Fastest()", jsoniterext.New(jsoniterext.Fastest()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Failures() {
+		key := f.Group + "/" + f.Name
+		if _, ok := documented[key]; !ok {
+			t.Errorf("undocumented change %s: encoding/json %s; Fastest %s", key, f.Std, f.Got)
+		}
+	}
+	for _, key := range []string{"numbers/floats", "strings/HTML characters", "sign/MarshalJSON injecting exp", "maps/26 keys, nested"} {
+		found := false
+		for _, f := range rep.Failures() {
+			found = found || f.Group+"/"+f.Name == key
+		}
+		if !found {
+			t.Errorf("documented change %s (%s) no longer happens", key, documented[key])
+		}
+	}
+	if v := rep.ParseVerdictChanges(); len(v) != 0 {
+		t.Errorf("Fastest changes parse verdicts: %+v", v)
+	}
+}
