@@ -218,6 +218,8 @@ func TestVerifyExplainsFailures(t *testing.T) {
 		{"algorithm", []string{"-key", a1, "-key-encoding", "base64url", tok}, exitAlgorithm, `token alg "ES256"; key ` + a1 + " is an HMAC secret of 64 bytes, which fits HS256, HS384, HS512"},
 		{"secret text hint", []string{"-key", a1, rfc7515A1Token}, exitSignature, "add -key-encoding base64url"},
 		{"outside -alg", []string{"-key", ec, "-alg", "ES384,EdDSA", tok}, exitAlgorithm, "algorithm not allowed"},
+		{"required exp missing", []string{"-key", ec, "-require-exp", strings.TrimSpace(mustRun(t, "", "sign", "-key", ec))}, exitClaims, "missing a required claim"},
+		{"JWE", []string{"-key", ec, "a.b.c.d.e"}, exitMalformed, "encrypted token (JWE)"},
 		{"alg none (RFC 8725 section 3.1)", []string{"-key", a1, "-key-encoding", "base64url", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."}, exitAlgorithm, `algorithm not allowed: "none"`},
 		{"JWK alg outside -alg", []string{"-key", jwkFile, "-alg", "PS256", tok}, exitAlgorithm, "the JWK is for RS256, which -alg does not allow"},
 	}

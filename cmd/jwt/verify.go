@@ -37,6 +37,7 @@ Flags:
   -sub SUB            require "sub" to equal SUB
   -typ TYPE           require the "typ" header (e.g. at+jwt)
   -leeway DURATION    allow clock skew on "exp" and "nbf" (e.g. 30s)
+  -require-exp        refuse tokens without "exp"
   -timeout DURATION   bound fetching a remote JWK Set (default 10s)
 
 Example:
@@ -52,6 +53,7 @@ func (c *cli) verify(args []string) error {
 		iss, sub, typ string
 		leeway        time.Duration
 		timeout       = 10 * time.Second
+		requireExp    bool
 	)
 	keys.register(fs)
 	fs.Var(&algs, "alg", "allowed algorithms")
@@ -61,6 +63,7 @@ func (c *cli) verify(args []string) error {
 	fs.StringVar(&typ, "typ", "", "required typ header")
 	fs.DurationVar(&leeway, "leeway", 0, "clock skew allowance")
 	fs.DurationVar(&timeout, "timeout", timeout, "remote JWK Set fetch timeout")
+	fs.BoolVar(&requireExp, "require-exp", false, "refuse tokens without exp")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -92,6 +95,9 @@ func (c *cli) verify(args []string) error {
 	}
 	if typ != "" {
 		opts = append(opts, jwt.WithType(typ))
+	}
+	if requireExp {
+		opts = append(opts, jwt.WithExpirationRequired())
 	}
 	tok, err := c.readToken(pos)
 	if err != nil {
@@ -148,6 +154,9 @@ func explain(err error, tok string, lk *loadedKey, now time.Time) error {
 	code := exitCode(err)
 	var notes []string
 	seg, segErr := splitSegments(tok)
+	if code == exitMalformed && strings.Count(tok, ".") == 4 {
+		notes = append(notes, "5 segments: this is an encrypted token (JWE), not a signed one")
+	}
 	if segErr == nil {
 		switch code {
 		case exitExpired, exitNotYetValid, exitClaims:
