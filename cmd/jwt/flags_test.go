@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +52,27 @@ func TestListFlagSplitsCommas(t *testing.T) {
 	}
 	if want := (listFlag{"ES256", "EdDSA", "HS256"}); !reflect.DeepEqual(l, want) {
 		t.Errorf("%q, want %q", l, want)
+	}
+}
+
+// TestHelpFlagsAreDefined: every flag a help text lists is accepted by its
+// command.
+func TestHelpFlagsAreDefined(t *testing.T) {
+	for _, cmd := range commands {
+		_, flagsSection, ok := strings.Cut(cmd.help, "\nFlags:\n")
+		if !ok && cmd.name != "decode" && cmd.name != "demo" {
+			t.Errorf("%s: help has no Flags section", cmd.name)
+		}
+		flagsSection, _, _ = strings.Cut(flagsSection, "\n\n")
+		for _, line := range strings.Split(flagsSection, "\n") {
+			f := strings.Fields(line)
+			if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
+				continue
+			}
+			_, _, stderr := runCLI(t, "", cmd.name, f[0])
+			if strings.Contains(stderr, "not defined") {
+				t.Errorf("%s: help lists %s, which is not defined", cmd.name, f[0])
+			}
+		}
 	}
 }
