@@ -95,9 +95,9 @@ func TestNotValidYetWhenNowIsBeforeNbf_RFC7519_4_1_5(t *testing.T) {
 	})
 }
 
-// TestClockOptions: WithTimeFunc sets the clock (default time.Now); a nil
+// TestClockIsWithTimeFuncElseTimeNow_Rule8: WithTimeFunc sets the clock (default time.Now); a nil
 // clock or a negative leeway is an invalid option.
-func TestClockOptions(t *testing.T) {
+func TestClockIsWithTimeFuncElseTimeNow_Rule8(t *testing.T) {
 	future := rtHS256(`{"alg":"HS256"}`, `{"exp":4102444800}`)
 	past := rtHS256(`{"alg":"HS256"}`, `{"exp":946684800}`)
 	if _, err := jwt.Parse(future, rtSecret); err != nil {
@@ -116,9 +116,9 @@ func TestClockOptions(t *testing.T) {
 	}
 }
 
-// TestExpirationRequired: WithExpirationRequired refuses a token without
+// TestWithExpirationRequiredRefusesTokensWithoutExp: WithExpirationRequired refuses a token without
 // "exp" with ErrMissingClaim.
-func TestExpirationRequired(t *testing.T) {
+func TestWithExpirationRequiredRefusesTokensWithoutExp(t *testing.T) {
 	req := jwt.WithExpirationRequired()
 	now := rtClock(rtNow())
 	if _, err := jwt.Parse(rtHS256(`{"alg":"HS256"}`, `{"sub":"a"}`), rtSecret, req, now); !errors.Is(err, jwt.ErrMissingClaim) {
@@ -132,9 +132,9 @@ func TestExpirationRequired(t *testing.T) {
 	}
 }
 
-// TestEveryClaimFailureIsReportedTogether: errors.Join, so errors.Is finds
+// TestEveryClaimFailureIsReportedTogetherWithErrorsJoin: errors.Join, so errors.Is finds
 // each failed rule.
-func TestEveryClaimFailureIsReportedTogether(t *testing.T) {
+func TestEveryClaimFailureIsReportedTogetherWithErrorsJoin(t *testing.T) {
 	tok := rtHS256(`{"alg":"HS256","typ":"at+jwt"}`, `{"exp":1,"nbf":4102444800,"aud":"web","iss":"x","sub":"y"}`)
 	_, err := jwt.Parse(tok, rtSecret, jwt.WithAudience("api"), jwt.WithIssuer("iss"), jwt.WithSubject("sub"),
 		jwt.WithType("JWT"), rtClock(rtNow()))

@@ -42,6 +42,8 @@ func compactCases(b *builder) {
 	bad("fullwidth-dot", h+"．"+p+"."+s)
 	bad("invalid-utf8", h+"."+p+"\xff."+s)
 	bad("segment-length-1-mod-4", h+"A."+p+"."+s)
+	bad("jws-json-serialization", `{"payload":"`+p+`","protected":"`+h+`","signature":"`+s+`"}`)
+	bad("jws-flattened-json-with-dots", `{"payload":"`+p+`.x","protected":"`+h+`.y"}`)
 
 	// '=' padding, even where a lenient decoder would accept it and the
 	// signature covers the padded form.

@@ -58,6 +58,10 @@ func headerCases(b *builder) {
 	malformed("Typ-lookalike", `{"alg":"HS256","Typ":"JWT"}`)
 	malformed("kelvin-sign-kid-lookalike", `{"alg":"HS256","\u212aid":"x"}`)
 	malformed("CRIT-lookalike", `{"alg":"HS256","CRIT":["x"]}`)
+	// JWE parameters in a JWS header: a compressed ("zip") or encrypted
+	// ("enc") payload is nothing this library reads.
+	malformed("zip-DEF", `{"alg":"HS256","zip":"DEF"}`)
+	malformed("enc-JWE-parameter", `{"alg":"HS256","enc":"A128GCM"}`)
 
 	// "crit" is refused: we implement no extension; "b64" must be true.
 	malformed("crit-exp", `{"alg":"HS256","crit":["exp"],"exp":1700003600}`)

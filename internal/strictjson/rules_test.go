@@ -196,9 +196,9 @@ func TestObjectHandsEachTopLevelMemberRawAndInOrder(t *testing.T) {
 	}
 }
 
-// TestStringHelpers: String, StringEquals and EachArrayElement on values the
+// TestStringHelpersDecodeCheckedValues: String, StringEquals and EachArrayElement on values the
 // pass has checked.
-func TestStringHelpers(t *testing.T) {
+func TestStringHelpersDecodeCheckedValues(t *testing.T) {
 	for in, want := range map[string]string{`"a"`: "a", `""`: "", `"\u0061\/\n"`: "a/\n", `"\ud83d\ude00"`: "😀", `"é"`: "é"} {
 		s, ok := strictjson.String([]byte(in))
 		if !ok || s != want {
