@@ -17,7 +17,8 @@ and relative to now ("expires in 54m"). A warning on stderr says that
 nothing was verified; notes on stderr say what "jwt verify" would refuse
 (duplicate names, a registered claim of the wrong type, "alg": "none").
 The token is the argument, or stdin when the argument is "-" or absent; a
-"Bearer " prefix is dropped. Exit 0 whenever the token could be read.
+"Bearer " prefix and line breaks inside (a wrapped token) are dropped. Exit 0
+whenever the token could be read.
 
 Example:
   jwt decode eyJhbGciOi...
@@ -38,6 +39,12 @@ func (c *cli) decode(args []string) error {
 	if err != nil {
 		return err
 	}
+	var notes []string
+	if joined := strings.Join(strings.Fields(tok), ""); joined != tok {
+		// A token wrapped over lines in a log or an e-mail.
+		tok = joined
+		notes = append(notes, "white space inside the token was removed; jwt verify refuses it")
+	}
 	seg, err := splitSegments(tok)
 	if err != nil {
 		return err
@@ -47,7 +54,7 @@ func (c *cli) decode(args []string) error {
 		return err
 	}
 	fmt.Fprintln(c.stderr, decodeWarning)
-	for _, n := range strictNotes(seg) {
+	for _, n := range append(notes, strictNotes(seg)...) {
 		fmt.Fprintln(c.stderr, "jwt decode: note: "+n)
 	}
 	_, err = c.stdout.Write(out)

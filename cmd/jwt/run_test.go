@@ -249,6 +249,7 @@ func TestDecodeShowsWithoutVerifying(t *testing.T) {
 		{"exp of the wrong type", enc(`{"alg":"HS256"}`) + "." + enc(`{"exp":"soon"}`) + ".c2ln", 0, `"exp": "not a valid NumericDate: \"soon\""`, `"exp" must be a finite NumericDate`},
 		{"payload not JSON", enc(`{"alg":"HS256","cty":"text/plain"}`) + "." + enc("hello") + ".c2ln", 0, `"payload": "hello"`, "not a JSON object"},
 		{"white space around the JSON", enc(" {\"alg\":\"HS256\"}\r\n") + "." + enc("\t{\"a\":1}\n") + ".c2ln", 0, "\"alg\": \"HS256\"\n  },\n  \"claims\": {\n    \"a\": 1\n  }\n}", ""},
+		{"token wrapped over lines", rfc7515A1Token[:30] + "\n  " + rfc7515A1Token[30:], 0, `"iss": "joe"`, "white space inside the token was removed"},
 		{"padded base64url", enc(`{"alg":"HS256"}`) + "==." + enc(`{"a":1}`) + ".c2ln", 0, `"a": 1`, ""},
 		{"JWE", "a.b.c.d.e", exitMalformed, "", "encrypted token (JWE)"},
 		{"two segments", "a.b", exitMalformed, "", "3 segments"},
