@@ -16,6 +16,7 @@ package corpus
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -58,7 +59,8 @@ var (
 )
 
 // Cases returns the whole corpus, built once. The slice is a copy; the
-// cases' keys, options and claims are shared and must not be modified.
+// cases' keys, options and claims are shared and must not be modified
+// (appending to Opts is safe: it always copies).
 func Cases() []Case {
 	casesOnce.Do(func() {
 		k := Keys()
@@ -103,7 +105,12 @@ type builder struct {
 	cases []Case
 }
 
-func (b *builder) add(c Case) { b.cases = append(b.cases, c) }
+func (b *builder) add(c Case) {
+	// Clipped, so a caller appending its own options (an Encoder, say)
+	// always copies instead of writing into a shared array.
+	c.Opts = slices.Clip(c.Opts)
+	b.cases = append(b.cases, c)
+}
 
 // bad adds an attack refused with want.
 func (b *builder) bad(name, token string, key any, want error, opts ...jwt.Option) {
