@@ -10,7 +10,10 @@
 // Encoder's conformance kit runs them with a candidate codec: a codec must
 // never change a verdict.
 //
-// The package uses only the standard library and signs with it directly.
+// The package uses only the standard library and signs with it directly,
+// never through the package under test. Keys are fixed (PEM generated once,
+// an Ed25519 seed), ECDSA signs per RFC 6979 and RSASSA-PSS with salts
+// derived from the input, so every run builds exactly the same tokens.
 package corpus
 
 import (

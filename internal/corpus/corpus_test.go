@@ -1,6 +1,11 @@
 package corpus_test
 
 import (
+	"crypto"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -55,6 +60,38 @@ func TestEveryCaseKeepsItsVerdictWithAnExplicitStdEncoder(t *testing.T) {
 		_, err := jwt.Parse(c.Token, c.Key, append(c.Opts, jwt.WithEncoder(jwt.StdEncoder{}))...)
 		if e := c.Check(err); e != nil {
 			t.Error(e)
+		}
+	}
+}
+
+// TestPSSCasesCarryRealSignatures: the wrong-salt cases are genuine
+// RSASSA-PSS signatures (any salt length verifies them), refused only for
+// their salt; the valid PS* cases verify with the salt equal to the hash.
+func TestPSSCasesCarryRealSignatures(t *testing.T) {
+	pub := &corpus.Keys().RSA.PublicKey
+	for _, c := range corpus.Cases() {
+		if !strings.HasPrefix(c.Name, "valid/PS") && !strings.Contains(c.Name, "salt-length") {
+			continue
+		}
+		dot := strings.LastIndexByte(c.Token, '.')
+		sig, err := base64.RawURLEncoding.DecodeString(c.Token[dot+1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var alg struct{ Alg string }
+		hb, _ := base64.RawURLEncoding.DecodeString(c.Token[:strings.IndexByte(c.Token, '.')])
+		if err := json.Unmarshal(hb, &alg); err != nil {
+			t.Fatal(err)
+		}
+		h := map[string]crypto.Hash{"PS256": crypto.SHA256, "PS384": crypto.SHA384, "PS512": crypto.SHA512}[alg.Alg]
+		d := h.New()
+		d.Write([]byte(c.Token[:dot]))
+		if err := rsa.VerifyPSS(pub, h, d.Sum(nil), sig, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthAuto}); err != nil {
+			t.Errorf("%s: not an RSASSA-PSS signature: %v", c.Name, err)
+		}
+		err = rsa.VerifyPSS(pub, h, d.Sum(nil), sig, &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash})
+		if (err == nil) != (c.Want == nil) {
+			t.Errorf("%s: salt equal to the hash: %v", c.Name, err)
 		}
 	}
 }

@@ -3,8 +3,6 @@ package corpus
 import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
@@ -44,10 +42,6 @@ func Keys() *KeySet {
 		for i := range seed {
 			seed[i] = byte(7*i + 3)
 		}
-		p224, err := ecdsa.GenerateKey(elliptic.P224(), rand.Reader)
-		if err != nil {
-			panic(fmt.Sprintf("corpus: P-224 key: %v", err))
-		}
 		keys = &KeySet{
 			HS256:        []byte("corpus-hs256-secret-32-bytes-ok!"),
 			HS384:        []byte("corpus-hs384-secret-of-exactly-forty-eight-bytes"),
@@ -59,7 +53,7 @@ func Keys() *KeySet {
 			P256Attacker: parsePEM(p256AttackerPEM).(*ecdsa.PrivateKey),
 			P384:         parsePEM(p384PEM).(*ecdsa.PrivateKey),
 			P521:         parsePEM(p521PEM).(*ecdsa.PrivateKey),
-			P224:         p224,
+			P224:         parsePEM(p224PEM).(*ecdsa.PrivateKey),
 			Ed25519:      ed25519.NewKeyFromSeed(seed),
 		}
 		for name, k := range map[string][]byte{"HS256": keys.HS256, "HS384": keys.HS384, "HS512": keys.HS512, "attacker": keys.AttackerHMAC} {
@@ -162,6 +156,13 @@ JNTxE/2hgYkDgYYABAAu6gMEjm/1X2SVBabH+QLVE5om16IJ6wRQkqcHD9hJFvrF
 ZeQm1QXiQw5401DnMMhj8LPzRSAWmSR9DYvCZnnDHQGPbmP+oEMsDaZYw5poHl6x
 MmsChdCoEjZ4CuiykKl8FvGw0mcBxvQkxOWKngfGieoZY9zCPCBjHvpkNcYnDPXn
 iA==
+-----END PRIVATE KEY-----
+`
+	// p224PEM is a fixed test key on a curve JWS does not use.
+	p224PEM = `-----BEGIN PRIVATE KEY-----
+MHgCAQAwEAYHKoZIzj0CAQYFK4EEACEEYTBfAgEBBBycVRCP6OnNhDQoBy2PSzQf
+N0DdrhqZ5wlqm+TkoTwDOgAE9+ZmS/phWJbtZh08trDRKJjkisRF3zGuGjbEtTZk
+ZwbE9gRPOgQoX+jRct41wEgIqKsGZeGBHYQ=
 -----END PRIVATE KEY-----
 `
 )

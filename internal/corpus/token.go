@@ -5,8 +5,8 @@ import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/rsa"
+	"crypto/sha256"
 	"encoding/asn1"
 	"encoding/base64"
 	"fmt"
@@ -123,15 +123,54 @@ func rsaSigner(priv *rsa.PrivateKey, h crypto.Hash) func(string) []byte {
 	}
 }
 
-// pssSigner signs RSASSA-PSS with the given salt length (randomized).
+// pssSigner signs RSASSA-PSS (RFC 8017 section 8.1.1) with a salt of
+// saltLen bytes derived from the input, so the corpus is deterministic. It
+// encodes EMSA-PSS itself and applies the raw RSA private operation.
 func pssSigner(priv *rsa.PrivateKey, h crypto.Hash, saltLen int) func(string) []byte {
 	return func(input string) []byte {
-		sig, err := rsa.SignPSS(rand.Reader, priv, h, digest(h, input), &rsa.PSSOptions{SaltLength: saltLen, Hash: h})
-		if err != nil {
-			panic(fmt.Sprintf("corpus: PSS signing: %v", err))
+		hLen := h.Size()
+		if saltLen == rsa.PSSSaltLengthEqualsHash {
+			saltLen = hLen
 		}
-		return sig
+		emBits := priv.N.BitLen() - 1
+		emLen := (emBits + 7) / 8
+		if saltLen < 0 || emLen < hLen+saltLen+2 {
+			panic("corpus: PSS salt too long")
+		}
+		salt := make([]byte, 0, saltLen+sha256.Size)
+		for i := 0; len(salt) < saltLen; i++ {
+			s := sha256.Sum256([]byte(fmt.Sprintf("corpus-pss-salt-%d-%s", i, input)))
+			salt = append(salt, s[:]...)
+		}
+		salt = salt[:saltLen]
+		mPrime := append(append(make([]byte, 8), digest(h, input)...), salt...)
+		w := h.New()
+		w.Write(mPrime)
+		hh := w.Sum(nil)
+		db := make([]byte, emLen-hLen-1)
+		db[len(db)-saltLen-1] = 0x01
+		copy(db[len(db)-saltLen:], salt)
+		mask := mgf1(h, hh, len(db))
+		for i := range db {
+			db[i] ^= mask[i]
+		}
+		db[0] &= 0xFF >> (8*emLen - emBits)
+		em := append(append(db, hh...), 0xbc)
+		s := new(big.Int).Exp(new(big.Int).SetBytes(em), priv.D, priv.N)
+		return s.FillBytes(make([]byte, (priv.N.BitLen()+7)/8))
 	}
+}
+
+// mgf1 is the mask generation function of RFC 8017 appendix B.2.1.
+func mgf1(h crypto.Hash, seed []byte, n int) []byte {
+	var out []byte
+	for c := uint32(0); len(out) < n; c++ {
+		w := h.New()
+		w.Write(seed)
+		w.Write([]byte{byte(c >> 24), byte(c >> 16), byte(c >> 8), byte(c)})
+		out = w.Sum(out)
+	}
+	return out[:n]
 }
 
 // ecSigner signs deterministically (RFC 6979, a nil random source) and
