@@ -1,6 +1,8 @@
 package jwt_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -210,4 +212,46 @@ func TestGeneratedClaimsReachOneVerdictOnEveryPath_Rule9(t *testing.T) {
 		}
 	}
 	t.Logf("%d generated claims sets", len(payloads))
+}
+
+// rtNumberEncoder decodes numbers as json.Number: other claims values, the
+// same verdicts.
+type rtNumberEncoder struct{}
+
+func (rtNumberEncoder) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
+func (rtNumberEncoder) Unmarshal(data []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	return d.Decode(v)
+}
+
+// rtBlindEncoder never looks at the bytes.
+type rtBlindEncoder struct{}
+
+func (rtBlindEncoder) Marshal(any) ([]byte, error) { return []byte(`{}`), nil }
+func (rtBlindEncoder) Unmarshal([]byte, any) error { return nil }
+
+// TestVerdictsAreTheCoresWhicheverTheEncoder_Rule9: the whole corpus through
+// encoding/json, a json.Number decoder, and an Encoder that never reads its
+// input: every rule is enforced by the core, so the verdicts are the same.
+func TestVerdictsAreTheCoresWhicheverTheEncoder_Rule9(t *testing.T) {
+	encoders := []struct {
+		name string
+		enc  jwt.Encoder
+	}{{"StdEncoder", jwt.StdEncoder{}}, {"json.Number", rtNumberEncoder{}}, {"blind", rtBlindEncoder{}}}
+	for _, c := range corpus.Cases() {
+		var first string
+		for i, e := range encoders {
+			var r claims.Registered
+			_, err := jwt.ParseWithClaims(c.Token, &r, c.Key, append(c.Opts, jwt.WithEncoder(e.enc))...)
+			if e := c.Check(err); e != nil {
+				t.Errorf("%s: %v", encoders[i].name, e)
+			}
+			if v := corpus.Verdict(err); i == 0 {
+				first = v
+			} else if v != first {
+				t.Errorf("%s: %s says %s, %s says %s", c.Name, encoders[0].name, first, e.name, v)
+			}
+		}
+	}
 }
