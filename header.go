@@ -59,6 +59,10 @@ func parseHeader(data []byte) (Header, error) {
 			if string(value) != "true" {
 				return malformed(`header "b64" other than true is not supported`)
 			}
+		case "enc", "zip":
+			// RFC 7516 section 4.1.2 and 4.1.3: these mark a JWE, which this
+			// library does not decrypt; a JWS never carries them.
+			return malformed("header %q belongs to a JWE, which is not supported", name)
 		case "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256":
 			// Keys named by the token are never used or fetched (RFC 8725
 			// section 3.10): the caller's key decides.
@@ -134,9 +138,6 @@ func (c *headerCache) put(seg string, h *Header) {
 func (c *headerCache) header(seg string, store bool) (*Header, error) {
 	if h := c.get(seg); h != nil {
 		return h, nil
-	}
-	if len(seg) > 8<<10 {
-		return nil, malformed("header segment too long")
 	}
 	var buf [1024]byte
 	data, err := decodeSegment(buf[:0], seg, "header")

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bytesview"
@@ -35,6 +36,9 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	typ := "JWT"
 	if cfg.typSet {
 		typ = cfg.typ
+	}
+	if !utf8.ValidString(typ) || !utf8.ValidString(cfg.keyID) {
+		return nil, fmt.Errorf("%w: \"typ\" and \"kid\" must be valid UTF-8", ErrInvalidOption)
 	}
 	hdr := []byte(`{"alg":`)
 	hdr = appendJSONString(hdr, string(alg))
