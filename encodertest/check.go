@@ -166,7 +166,7 @@ var standardPaths = []parsePath{
 // encoders.
 type tokenCheck struct {
 	same        bool   // every path gave the same verdict and value
-	verdictSame bool   // every path gave the same verdict
+	verdictSame bool   // every path got the same verdict from the core (before the Encoder)
 	std, got    string // the first differing path's verdicts (or the common one)
 	panicked    bool
 	reached     bool // with encoding/json, some path got as far as the Encoder
@@ -202,7 +202,16 @@ func (c *checker) compareToken(tok string, key any, opts []jwt.Option, extra ...
 			if res.same {
 				res.std, res.got = p.name+": "+sv, p.name+": "+cv
 			}
-			res.same, res.verdictSame = false, false
+			res.same = false
+			// The core's verdict is everything decided before the
+			// Encoder runs. Once encoding/json got as far as the
+			// Encoder, the candidate can only decode, fail to decode
+			// (ErrEncoding) or panic: a codec fault, not a verdict the
+			// core let the codec change.
+			codecOnly := reachedCodec(stdErr) && (o.panicked || reachedCodec(o.err))
+			if !codecOnly {
+				res.verdictSame = false
+			}
 		case stdErr == nil && !reflect.DeepEqual(stdVal, candVal):
 			if res.same {
 				res.std, res.got = p.name+": "+show(stdVal), p.name+": "+show(candVal)

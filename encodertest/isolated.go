@@ -164,6 +164,9 @@ func (c *checker) runIsolated(t *testing.T, deep []suiteFile) {
 		if res.Got != "no result" && res.Got == res.Std || (strings.HasPrefix(res.Got, "error") && strings.HasPrefix(res.Std, "error") && !res.Panicked) {
 			res.Status = Same
 		}
+		if name, ok := strings.CutPrefix(res.Name, "jsontestsuite "); ok && res.Status != Same {
+			c.rep.SuiteDivergences = append(c.rep.SuiteDivergences, name)
+		}
 		c.rep.add(res)
 	}
 }

@@ -57,8 +57,11 @@ type Result struct {
 	Proof string
 	// Panicked reports that the candidate panicked (recovered).
 	Panicked bool
-	// Verdict reports that a token's verdict changed with the candidate on
-	// the parse side: the core failed to neutralise a codec difference.
+	// Verdict reports that the core's verdict on a token (everything decided
+	// before the Encoder runs) changed with the candidate: the core failed
+	// to neutralise a codec difference. A candidate that merely fails to
+	// decode (ErrEncoding) or panics where encoding/json decodes is Failed,
+	// not a Verdict change.
 	Verdict bool
 	// SignVerdict reports that Sign succeeded with one encoder and failed
 	// with the other (or with other errors): on the sign side the core
@@ -167,6 +170,11 @@ func (r *Report) Summary() []string {
 	suite := "absent"
 	if r.SuiteFiles > 0 {
 		suite = fmt.Sprintf("%d of %d", len(r.SuiteDivergences), r.SuiteFiles)
+		if n := len(r.filter(func(res Result) bool { return res.Group == "jsontestsuite" && res.Status == Failed })); n > 0 {
+			suite += fmt.Sprintf(" (%d not neutralised)", n)
+		} else if len(r.SuiteDivergences) > 0 {
+			suite += " (all neutralised)"
+		}
 		if len(r.SuiteDivergences) > 0 {
 			suite += ": " + strings.Join(shorten(r.SuiteDivergences, 6), " ")
 		}
@@ -184,7 +192,9 @@ func (r *Report) Summary() []string {
 		r.FloatPrecision,
 		wide,
 		fmt.Sprintf("%d / %d", r.Count(Neutralised), r.Count(Failed)),
-		fmt.Sprintf("%d parse, %d sign", len(r.ParseVerdictChanges()), len(r.VerdictChanges())-len(r.ParseVerdictChanges())),
+		fmt.Sprint(len(r.ParseVerdictChanges())),
+		fmt.Sprint(len(r.filter(func(res Result) bool { return res.Status == Failed && strings.HasPrefix(res.Std, "token ") }))),
+		fmt.Sprint(len(r.filter(func(res Result) bool { return res.SignVerdict }))),
 	}
 }
 
@@ -198,7 +208,8 @@ func shorten(list []string, n int) []string {
 // SummaryHeader names the columns of Summary.
 var SummaryHeader = []string{
 	"codec", "JSONTestSuite divergences", "panics", "duplicate key", "case-insensitive matching",
-	"float precision", "20+-field struct", "neutralised / failed checks", "verdict changes",
+	"float precision", "20+-field struct", "neutralised / failed checks",
+	"core verdict changes", "tokens decoded differently", "Sign outcome changes",
 }
 
 // WriteTable writes a Markdown table with one Summary row per report.

@@ -104,12 +104,12 @@ func (c *checker) runSuite() ([]suiteFile, error) {
 		return nil, err
 	}
 	var deep []suiteFile
+	c.rep.SuiteFiles = len(files)
 	for _, f := range files {
 		if depthOf(f.data) > inProcessDepth {
-			deep = append(deep, f)
+			deep = append(deep, f) // run in a child process, see isolated.go
 			continue
 		}
-		c.rep.SuiteFiles++
 		neutral := Neutralised
 		if strings.HasPrefix(f.name, "i_") {
 			neutral = Recorded

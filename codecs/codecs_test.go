@@ -1,0 +1,75 @@
+package codecs
+
+import (
+	"flag"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/bytedance/sonic"
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
+	goccy "github.com/goccy/go-json"
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/encodertest"
+	"github.com/jotlib/jwt/jsoniterext"
+	jsoniter "github.com/json-iterator/go"
+)
+
+// table, when set, is where TestCodecs writes the Markdown table.
+var table = flag.String("table", "", "write the per-codec table (Markdown) to this file")
+
+// funcs adapts a codec's two functions to jwt.Encoder (test-only).
+type funcs struct {
+	marshal   func(any) ([]byte, error)
+	unmarshal func([]byte, any) error
+}
+
+func (f funcs) Marshal(v any) ([]byte, error)   { return f.marshal(v) }
+func (f funcs) Unmarshal(b []byte, v any) error { return f.unmarshal(b, v) }
+
+// codec is one measured codec.
+type codec struct {
+	name string
+	enc  jwt.Encoder
+}
+
+func jsoniterRaw(api jsoniter.API) jwt.Encoder { return funcs{api.Marshal, api.Unmarshal} }
+
+// codecs are the measured codecs, encoding/json first as the reference.
+func codecs() []codec {
+	list := []codec{
+		{"encoding/json (" + runtime.Version() + ")", jwt.StdEncoder{}},
+		{"jsoniterext.New()", jsoniterext.New()},
+		{"jsoniterext.New(Fastest())", jsoniterext.New(jsoniterext.Fastest())},
+		{"jsoniter v1.1.12 ConfigCompatibleWithStandardLibrary", jsoniterRaw(jsoniter.ConfigCompatibleWithStandardLibrary)},
+		{"jsoniter v1.1.12 ConfigDefault", jsoniterRaw(jsoniter.ConfigDefault)},
+		{"jsoniter v1.1.12 ConfigFastest", jsoniterRaw(jsoniter.ConfigFastest)},
+		{"goccy/go-json v0.12.0", funcs{goccy.Marshal, goccy.Unmarshal}},
+		{"bytedance/sonic v1.15.5 ConfigStd", funcs{sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal}},
+		{"bytedance/sonic v1.15.5 ConfigDefault", funcs{sonic.ConfigDefault.Marshal, sonic.ConfigDefault.Unmarshal}},
+		{"go-json-experiment/json v1.27.2 (v2 semantics)", funcs{func(v any) ([]byte, error) { return jsonv2.Marshal(v) }, func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) }}},
+		{"go-json-experiment/json/v1 v1.27.2 (v1 on the v2 engine)", funcs{jsonv1.Marshal, jsonv1.Unmarshal}},
+	}
+	return append(list, stdlibV2()...)
+}
+
+// TestCodecs runs the kit against every codec, records every divergence,
+// and fails only when a codec changes a token's verdict on the parse side.
+func TestCodecs(t *testing.T) {
+	var reports []*encodertest.Report
+	for _, c := range codecs() {
+		t.Run(strings.NewReplacer(" ", "_", "/", "_").Replace(c.name), func(t *testing.T) {
+			reports = append(reports, encodertest.Run(t, c.enc, encodertest.RecordOnly(), encodertest.WithName(c.name)))
+		})
+	}
+	var b strings.Builder
+	encodertest.WriteTable(&b, reports...)
+	t.Log("\n" + b.String())
+	if *table != "" {
+		if err := os.WriteFile(*table, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
