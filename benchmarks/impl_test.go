@@ -30,6 +30,7 @@ type decoded struct {
 func impls() []impl {
 	list := []impl{jotImpl("jotlib-std", nil)}
 	list = append(list, extraJotImpls()...)
+	list = append(list, jotOneShotImpl())
 	return append(list, golangJWTImpl(), goJoseImpl(), jwxImpl(), katarasImpl(), floorImpl())
 }
 

@@ -71,3 +71,50 @@ func fillFromMap(out *decoded, m map[string]any) {
 	out.Exp = anyInt64(m["exp"])
 	out.Verified, _ = m["email_verified"].(bool)
 }
+
+// jotOneShotImpl is this library's one-shot functions (jwt.Sign,
+// jwt.ParseWithClaims, jwt.Parse) with the default encoder: the key and
+// options are checked on every call, and nothing is cached between tokens.
+func jotOneShotImpl() impl {
+	return impl{
+		lib: "jotlib-oneshot",
+		sign: func(a *algCase, kind string) (func() (string, error), error) {
+			switch kind {
+			case "struct":
+				c := jotStructClaims()
+				return func() (string, error) { return jwt.Sign(a.alg, c, a.signK) }, nil
+			case "map":
+				m := mapClaims()
+				return func() (string, error) { return jwt.Sign(a.alg, m, a.signK) }, nil
+			}
+			return nil, unknownKind(kind)
+		},
+		parse: func(a *algCase, kind string) (func(string, *decoded) error, error) {
+			switch kind {
+			case "struct":
+				return func(tok string, out *decoded) error {
+					var c accessClaims
+					if _, err := jwt.ParseWithClaims(tok, &c, a.verifK); err != nil {
+						return err
+					}
+					if out != nil {
+						*out = decoded{c.Subject, c.Name, c.Roles, c.Audience, c.ExpiresAt.Unix(), c.EmailVerified}
+					}
+					return nil
+				}, nil
+			case "map":
+				return func(tok string, out *decoded) error {
+					t, err := jwt.Parse(tok, a.verifK)
+					if err != nil {
+						return err
+					}
+					if out != nil {
+						fillFromMap(out, t.Claims.(map[string]any))
+					}
+					return nil
+				}, nil
+			}
+			return nil, unknownKind(kind)
+		},
+	}
+}

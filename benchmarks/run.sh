@@ -12,7 +12,9 @@
 #
 # Knobs (environment): COUNT (rounds, default 6), BENCHTIME (default
 # 300ms), BENCH (benchmark regexp for this module, default .), ROOT_BENCH
-# (for the root package, default .; "none" skips it), GO_NEW (default
+# (for the root package's bench_test.go, default none: this module's
+# jotlib-oneshot rows carry its one-shot vs reused comparison with CPU
+# time; set it to . to run it too, wall time only), GO_NEW (default
 # go1.27.3), LOAD (default 1; 0 skips the load test), PROFILE (default 1:
 # CPU and allocation profiles of HS256 Verifier.ParseWithClaims and
 # Signer.Sign with struct claims, under the machine's Go).
@@ -22,7 +24,7 @@ here=$(pwd)
 COUNT=${COUNT:-6}
 BENCHTIME=${BENCHTIME:-300ms}
 BENCH=${BENCH:-.}
-ROOT_BENCH=${ROOT_BENCH:-.}
+ROOT_BENCH=${ROOT_BENCH:-none}
 GO_NEW=${GO_NEW:-go1.27.3}
 LOAD=${LOAD:-1}
 PROFILE=${PROFILE:-1}
@@ -115,7 +117,8 @@ fi
 
 # perop divides the counts of a `pprof -top` listing by the iterations.
 perop() {
-	awk -v n="$1" '$1 ~ /^[0-9]+$/ && NF >= 6 { name = $6; for (i = 7; i <= NF; i++) name = name " " $i;
+	awk -v n="$1" '/flat%/ { printf "%9s %9s  %s\n", "flat/op", "cum/op", "function"; next }
+		$1 ~ /^[0-9]+$/ && NF >= 6 { name = $6; for (i = 7; i <= NF; i++) name = name " " $i;
 		printf "%9.2f %9.2f  %s\n", $1 / n, $4 / n, name; next } { print }'
 }
 
@@ -146,6 +149,7 @@ if [ "$PROFILE" = 1 ]; then
 	done
 fi
 
-log "(cd benchmarks && go run ./internal/report -in 'LABEL=results/peers-\$GO.txt,results/root-\$GO.txt' ... -load ... -profile ... -out ../BENCHMARKS.md)"
+rel() { local out=() a; for a in "$@"; do out+=("'${a//$res\//results/}'"); done; echo "${out[*]}"; }
+log "(cd benchmarks && go run ./internal/report $(rel "${ins[@]}" "${loads[@]}" "${profs[@]}") -commands results/commands.txt -machine results/machine.txt -out ../BENCHMARKS.md)"
 go run ./internal/report "${ins[@]}" "${loads[@]}" "${profs[@]}" \
 	-commands "$cmds" -machine "$res/machine.txt" -out ../BENCHMARKS.md

@@ -227,7 +227,7 @@ func loadTable(cfg loadConfig, results []*loadResult) string {
 			r.name, float64(r.requests)/r.elapsed.Seconds(),
 			fmtDur(percentile(l, 0.50)), fmtDur(percentile(l, 0.95)), fmtDur(percentile(l, 0.99)), fmtDur(l[len(l)-1]),
 			fmtDur(r.cpu/time.Duration(r.requests)), float64(r.mallocs)/float64(r.requests), r.verify,
-			float64(r.gcs)*per10k, fmtDur(time.Duration(float64(r.gcPause)*per10k)))
+			float64(r.gcs)*per10k, fmt.Sprintf("%.1f ms", float64(r.gcPause)*per10k/float64(time.Millisecond)))
 	}
 	return b.String()
 }

@@ -60,10 +60,11 @@ const loadText = `
 An HTTP service whose middleware verifies a bearer token per request (HS256, struct claims,
 one shared ` + "`Verifier`" + `), driven on 127.0.0.1 by Go's own client with a fixed number of
 requests and concurrent workers (bounded in count and time). Latency is measured at the client
-(round trip); allocations per request are ` + "`runtime.MemStats.Mallocs`" + ` over the run of the
-whole process (client, server and net/http included), divided by the requests, with the token
-verification's own share shown by the "verify only" column. GC cycles during the run show the
-pressure. Run with ` + "`JOTLIB_LOAD=1 go test -run TestLoad -v`" + ` in ` + "`examples/server`" + `.
+(round trip); CPU and allocations per request are the whole process's (client, server and
+net/http included: ` + "`getrusage`" + ` and ` + "`runtime.MemStats.Mallocs`" + `) divided by the requests;
+"allocs/verify" is one ` + "`ParseWithClaims`" + ` alone (` + "`testing.AllocsPerRun`" + `). GC cycles and pause
+per 10k requests show the pressure. On this oversubscribed machine the tail (p99, max) mostly
+measures the scheduler: compare the encoders within one table, not across runs. Run with ` + "`JOTLIB_LOAD=1 go test -run TestLoad -v`" + ` in ` + "`examples/server`" + `.
 `
 
 const profileText = `
