@@ -42,7 +42,6 @@ func codecs() []codec {
 	list := []codec{
 		{"encoding/json (" + runtime.Version() + ")", jwt.StdEncoder{}},
 		{"jsoniterext.New()", jsoniterext.New()},
-		{"jsoniterext.New(Fastest())", jsoniterext.New(jsoniterext.Fastest())},
 		{"jsoniter v1.1.12 ConfigCompatibleWithStandardLibrary", jsoniterRaw(jsoniter.ConfigCompatibleWithStandardLibrary)},
 		{"jsoniter v1.1.12 ConfigDefault", jsoniterRaw(jsoniter.ConfigDefault)},
 		{"jsoniter v1.1.12 ConfigFastest", jsoniterRaw(jsoniter.ConfigFastest)},
