@@ -36,6 +36,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 		b.WriteString("\n## Machine and toolchains\n\n```\n" + strings.TrimSpace(machine) + "\n```\n")
 	}
 	writeTargets(b, vs)
+	writeCodecGain(b, vs)
 	b.WriteString("\n## Peers compared\n" + peersText)
 	for _, alg := range algs {
 		fmt.Fprintf(b, "\n## %s\n", alg)
@@ -316,5 +317,40 @@ func writeProfiles(b *strings.Builder, profiles []string) {
 			continue
 		}
 		fmt.Fprintf(b, "\n### %s\n\n```\n%s\n```\n", label, strings.TrimSpace(string(data)))
+	}
+}
+
+// writeCodecGain answers whether jsoniterext still pays under each Go
+// version: its time over encoding/json's on the HS256 rows and the bare
+// decode and encode.
+func writeCodecGain(b *strings.Builder, vs []version) {
+	b.WriteString("\n## Does jsoniterext still gain? (CPU time with jsoniterext ÷ with encoding/json; below 1 = faster)\n\n")
+	b.WriteString("| row | " + joinLabels(vs) + " |\n|---|" + strings.Repeat("--:|", len(vs)) + "\n")
+	type pair struct{ what, jsoniter, std string }
+	var rows []pair
+	for _, op := range ops {
+		for _, kind := range kinds {
+			p := fmt.Sprintf("HS256%s/claims=%s/lib=", op, kind)
+			rows = append(rows, pair{fmt.Sprintf("HS256 %s, %s claims (Verifier/Signer)", strings.ToLower(op), kind), p + "jotlib-jsoniter", p + "jotlib-std"})
+		}
+	}
+	for _, op := range []string{"Decode", "Encode"} {
+		for _, kind := range kinds {
+			p := fmt.Sprintf("Floor%s/claims=%s/codec=", op, kind)
+			rows = append(rows, pair{fmt.Sprintf("bare claims %s, %s", strings.ToLower(op), kind), p + "jsoniter", p + "std"})
+		}
+	}
+	for _, r := range rows {
+		var cells []string
+		for _, v := range vs {
+			j, ok1 := v.res.get(modPkg, r.jsoniter)
+			s, ok2 := v.res.get(modPkg, r.std)
+			if !ok1 || !ok2 {
+				cells = append(cells, "–")
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%s (%s vs %s; allocs %.0f vs %.0f)", fmtRatio(j.ns/s.ns), fmtTime(j.ns), fmtTime(s.ns), j.allocs, s.allocs))
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", r.what, strings.Join(cells, " | "))
 	}
 }
