@@ -26,7 +26,9 @@ func duplicateWinner(c *checker) string {
 
 // caseMatching describes how the raw codec matches member names to struct
 // fields: ASCII case, the Kelvin sign (U+212A, folds to k) and the long s
-// (U+017F, folds to s), as strings.EqualFold does.
+// (U+017F, folds to s), as strings.EqualFold does; and whether it also
+// matches the dotted capital I (U+0130) to i, which lowercasing does and
+// case folding does not.
 func caseMatching(c *checker) string {
 	probe := func(in string) bool {
 		v, o := unmarshal(c.enc, []byte(in), newAccess)
@@ -42,6 +44,9 @@ func caseMatching(c *checker) string {
 	}
 	if probe("{\"\u017fcope\":\"x\"}") {
 		got = append(got, "ſ (U+017F)")
+	}
+	if v, o := unmarshal(c.enc, []byte("{\"\u0130at\":1}"), newAccess); o.err == nil && v.(*AccessClaims).IssuedAt != nil {
+		got = append(got, "also İ (U+0130) as i: not a fold")
 	}
 	if len(got) == 0 {
 		return "case-sensitive"

@@ -68,6 +68,7 @@ func decodeProbes() []decodeProbe {
 		named{"Kelvin sign in kind", "{\"\u212aind\":\"x\"}"},
 		named{"long s in scope", "{\"\u017fcope\":\"x\"}"},
 		named{"escaped long s in scope", `{"\u017fcope":"x"}`},
+		named{"dotted capital I in iat", "{\"\u0130at\":1800000000}"},
 		named{"escaped name", `{"n\u0061me":"x"}`},
 	)
 

@@ -19,9 +19,10 @@
 //     error go to encoding/json;
 //   - floats are written with encoding/json's exponent form (1e-7, not
 //     1e-07);
-//   - member names spelt with the Kelvin sign or the long s, which
-//     encoding/json folds to k and s and jsoniter does not, go to
-//     encoding/json, as does any input jsoniter refuses.
+//   - input with a member name that is not plain ASCII goes to
+//     encoding/json, which matches names to fields by Unicode case folding
+//     where jsoniter lowercases ("ſub" folds to "sub", "İat" lowercases to
+//     "iat"), and so does any input jsoniter refuses.
 //
 // Cyclic values still overflow the stack in jsoniter's Marshal (a fatal
 // error): never sign a claims value that refers to itself.

@@ -2,6 +2,7 @@ package jsoniterext
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 
@@ -69,14 +70,15 @@ func (e *Encoder) Marshal(v any) ([]byte, error) {
 	return b, nil
 }
 
-// Unmarshal decodes data into v. Member names that encoding/json would
-// fold differently, and any input jsoniter refuses, are decoded by
-// encoding/json instead, so the result and the error are its own.
+// Unmarshal decodes data into v. Input with a member name that is not
+// plain ASCII (which jsoniter and encoding/json match to fields
+// differently), and any input jsoniter refuses, is decoded by encoding/json
+// instead, so the result and the error are its own.
 func (e *Encoder) Unmarshal(data []byte, v any) error {
 	if !e.exact {
 		return e.api.Unmarshal(data, v)
 	}
-	if foldsBeyondASCII(data) {
+	if unusualName(data) {
 		return json.Unmarshal(data, v)
 	}
 	if err := e.api.Unmarshal(data, v); err != nil {
@@ -85,31 +87,56 @@ func (e *Encoder) Unmarshal(data []byte, v any) error {
 	return nil
 }
 
-// foldsBeyondASCII reports whether data may hold the Kelvin sign (U+212A)
-// or the long s (U+017F), raw or escaped: encoding/json matches them to
-// the struct fields named with k and s (strings.EqualFold), jsoniter does
-// not. It errs on the side of yes.
-func foldsBeyondASCII(data []byte) bool {
-	if bytes.IndexByte(data, 0xC5) >= 0 || bytes.IndexByte(data, 0xE2) >= 0 {
-		return bytes.Contains(data, []byte("\u017f")) || bytes.Contains(data, []byte("\u212a")) || escapedFold(data)
+// unusualName reports whether a member name in data holds a non-ASCII byte
+// or an escape. jsoniter matches names to struct fields by
+// strings.ToLower, encoding/json by Unicode case folding: they agree on
+// ASCII names only ("İat" lowercases to "iat" but does not fold to it;
+// "ſub" folds to "sub" but does not lowercase to it). Typical claims names
+// are plain ASCII, so this costs one quick pass over the bytes.
+func unusualName(data []byte) bool {
+	if isASCII(data) && bytes.IndexByte(data, '\\') < 0 {
+		return false
 	}
-	return bytes.IndexByte(data, '\\') >= 0 && escapedFold(data)
-}
-
-// escapedFold looks for \u017f or \u212a in any letter case.
-func escapedFold(data []byte) bool {
-	for i := bytes.Index(data, []byte(`\u`)); i >= 0; {
-		if i+6 <= len(data) {
-			h := bytes.ToLower(data[i+2 : i+6])
-			if string(h) == "017f" || string(h) == "212a" {
-				return true
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
+		}
+		unusual := false
+		for i++; i < len(data) && data[i] != '"'; i++ {
+			switch c := data[i]; {
+			case c == '\\':
+				unusual = true
+				i++
+			case c >= utf8.RuneSelf:
+				unusual = true
 			}
 		}
-		next := bytes.Index(data[i+2:], []byte(`\u`))
-		if next < 0 {
-			return false
+		if !unusual {
+			continue
 		}
-		i += 2 + next
+		j := i + 1
+		for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r') {
+			j++
+		}
+		if j < len(data) && data[j] == ':' {
+			return true
+		}
 	}
 	return false
+}
+
+// isASCII reports whether every byte of b is below 0x80, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

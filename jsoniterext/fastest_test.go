@@ -19,6 +19,10 @@ func TestConfigFastestChanges(t *testing.T) {
 		"case/escaped name":            `"n\u0061me" does not reach the field "name"`,
 		"case/long s in scope":         `"ſcope" does not reach the field "scope"`,
 		"case/escaped long s in scope": `"\u017fcope" does not reach the field "scope"`,
+		"case/dotted capital I in iat": `"İat" reaches the field "iat" (strings.ToLower, not case folding)`,
+		// From the project's parse corpus, the same two causes.
+		"corpus/valid/claims-dotless-i-is-not-iss":    `"İat" reaches "iat": its string value fails to decode`,
+		"corpus/valid/claims-escaped-registered-name": `"\u0065xp" does not reach "exp"`,
 		// MarshalJSON and RawMessage output copied through unchecked.
 		"custom/MarshalJSON output compacted and HTML-escaped": "white space and <&> kept",
 		"custom/pointer-receiver MarshalJSON on a value":       "called on values encoding/json cannot address",
