@@ -98,6 +98,19 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err != nil {
 		return nil, err
 	}
+	// Every segment is decoded, and so checked, before any cryptography.
+	buf := payloadBuffers.Get().(*[]byte)
+	defer putPayloadBuffer(buf)
+	payload, err := decodeSegment((*buf)[:0], c.payload, "payload")
+	*buf = payload
+	if err != nil {
+		return nil, err
+	}
+	var sigBuf [132]byte
+	sig, err := decodeSegment(sigBuf[:0], c.signature, "signature")
+	if err != nil {
+		return nil, err
+	}
 	// RFC 8725 section 3.1: the algorithm is checked against what this
 	// verifier allows before any cryptography; "none" is never known.
 	alg, known := signing.Lookup(h.Algorithm)
@@ -107,17 +120,10 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
 		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
 	}
-	if err := v.verifySignature(ctx, h, alg, &c); err != nil {
+	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig); err != nil {
 		return nil, err
 	}
 
-	buf := payloadBuffers.Get().(*[]byte)
-	defer putPayloadBuffer(buf)
-	payload, err := decodeSegment((*buf)[:0], c.payload, "payload")
-	*buf = payload
-	if err != nil {
-		return nil, err
-	}
 	var ex claims.Extracted
 	if err := strictjson.Object(payload, ex.Member); err != nil {
 		return nil, malformed("claims: %w", err)
@@ -131,23 +137,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	return &Token{Header: *h, Claims: dst, Raw: token}, nil
 }
 
-// verifySignature decodes the signature and checks it with the first key
-// that fits alg. A failure here is the only error reported for the token.
-func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, c *compact) error {
-	if v.keys.static != nil {
-		if err := v.keys.static.Check(alg); err != nil {
-			return err
-		}
-	}
-	if len(c.signature) > 2048 {
-		return ErrSignatureInvalid // longer than any supported key's signature
-	}
-	var sigBuf [132]byte
-	sig, err := decodeSegment(sigBuf[:0], c.signature, "signature")
-	if err != nil {
-		return err
-	}
-	input := bytesOf(c.signingInput)
+// verifySignature checks sig over input with the first key that fits alg.
+// A failure here is the only error reported for the token.
+func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, input, sig []byte) error {
 	if v.keys.static != nil {
 		return v.keys.static.Verify(alg, input, sig)
 	}

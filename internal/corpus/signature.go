@@ -123,9 +123,11 @@ func orderCases(b *builder) {
 	b.bad("order/bad-signature-and-claims-array", forged(`[]`), k.HS256, si, fixed())
 	b.bad("order/bad-signature-and-lookalike-claim", forged(`{"Exp":1}`), k.HS256, si, fixed())
 	b.bad("order/bad-signature-and-invalid-utf8", forged("{\"sub\":\"\xff\"}"), k.HS256, si, fixed())
-	// A payload segment that is not even base64 is read after the signature.
+	// Rule 1 before rule 6: every segment must be canonical base64url before
+	// any cryptography runs, so an undecodable payload is malformed even
+	// when the signature is bad too.
 	undecodable := b64(hdr("HS256")) + ".A"
-	b.bad("order/bad-signature-and-undecodable-payload", undecodable+"."+b64b(hmacSigner(hashOf("HS256"), k.AttackerHMAC)(undecodable)), k.HS256, si, fixed())
+	b.bad("order/bad-signature-and-undecodable-payload", undecodable+"."+b64b(hmacSigner(hashOf("HS256"), k.AttackerHMAC)(undecodable)), k.HS256, jwt.ErrTokenMalformed, fixed())
 	// Checks before the signature win over it.
 	b.bad("order/alg-none-and-expired", b64(`{"alg":"none"}`)+"."+b64(`{"exp":1}`)+".", k.HS256, jwt.ErrAlgorithmNotAllowed, fixed())
 	b.bad("order/wrong-family-and-bad-signature", assemble(hdr("RS256"), `{"exp":1}`, constSig([]byte{1, 2, 3})), k.HS256, jwt.ErrAlgorithmNotAllowed, fixed())

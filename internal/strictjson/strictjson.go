@@ -242,7 +242,7 @@ func (s *scanner) object(depth int, fn MemberFunc) error {
 
 func sameName(a, b Key) bool {
 	if !a.Escaped && !b.Escaped {
-		return bytes.Equal(a.Raw, b.Raw)
+		return len(a.Raw) == len(b.Raw) && string(a.Raw) == string(b.Raw)
 	}
 	return a.Name() == b.Name()
 }
@@ -283,9 +283,11 @@ func (s *scanner) str() (escaped bool, err error) {
 	s.pos++ // opening quote
 	for s.pos < len(s.data) {
 		// Fast path: printable ASCII other than '"' and '\\'.
-		for s.pos < len(s.data) && plain[s.data[s.pos]] {
-			s.pos++
+		p, data := s.pos, s.data
+		for p < len(data) && plain[data[p]] {
+			p++
 		}
+		s.pos = p
 		if s.pos >= len(s.data) {
 			break
 		}
