@@ -28,7 +28,7 @@ func goJoseImpl() impl {
 			}
 			switch kind {
 			case "struct":
-				c := joseClaims{
+				var c any = joseClaims{ // boxed once, as for every library
 					Claims: josejwt.Claims{
 						Issuer:    wlIssuer,
 						Subject:   wlSubject,

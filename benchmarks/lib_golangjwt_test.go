@@ -35,7 +35,7 @@ func golangJWTImpl() impl {
 			}
 			switch kind {
 			case "struct":
-				c := gjClaims{
+				var c gjwt.Claims = gjClaims{ // boxed once, as for every library
 					RegisteredClaims: gjwt.RegisteredClaims{
 						Issuer:    wlIssuer,
 						Subject:   wlSubject,
