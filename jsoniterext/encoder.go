@@ -33,6 +33,9 @@ type settings struct{}
 // exactAPI is the configuration New uses, chosen by measurement (see
 // README.md): jsoniter's standard-library-compatible settings without its
 // RawMessage check (ours is stricter), plus this package's extension.
+// ObjectFieldMustBeSimpleString also passes the kit (escaped member names
+// never reach jsoniter) but measured no faster, so names are still
+// unescaped: one safeguard fewer to rely on.
 var exactAPI = func() jsoniter.API {
 	api := jsoniter.Config{EscapeHTML: true, SortMapKeys: true}.Froze()
 	api.RegisterExtension(&extension{})
