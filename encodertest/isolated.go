@@ -15,8 +15,12 @@ import (
 	"github.com/jotlib/jwt"
 )
 
-// isolatedEnv names the probe a child test process runs.
-const isolatedEnv = "ENCODERTEST_ISOLATED_FROM"
+// isolatedEnv tells a child test process the first probe to run, and
+// isolatedNameEnv which Run call (by the candidate's name) it is for.
+const (
+	isolatedEnv     = "ENCODERTEST_ISOLATED_FROM"
+	isolatedNameEnv = "ENCODERTEST_ISOLATED_NAME"
+)
 
 // resultPrefix starts the lines a child prints for its parent.
 const resultPrefix = "encodertest-isolated:"
@@ -108,7 +112,7 @@ func (c *checker) runIsolated(t *testing.T, deep []suiteFile) {
 	for from := 0; from < len(probes); {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		cmd := exec.CommandContext(ctx, exe, "-test.run="+pattern, "-test.count=1")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", isolatedEnv, from))
+		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", isolatedEnv, from), isolatedNameEnv+"="+c.rep.Encoder)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		runErr := cmd.Run()
