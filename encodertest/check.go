@@ -169,8 +169,12 @@ type tokenCheck struct {
 	verdictSame bool   // every path got the same verdict from the core (before the Encoder)
 	std, got    string // the first differing path's verdicts (or the common one)
 	panicked    bool
-	reached     bool // with encoding/json, some path got as far as the Encoder
-	refused     bool // with encoding/json, the core refused the token on every path before the Encoder
+	// registeredDiffers: the candidate filled the registered claims of a
+	// struct differently from what encoding/json, and the core's
+	// validation, saw.
+	registeredDiffers bool
+	reached           bool // with encoding/json, some path got as far as the Encoder
+	refused           bool // with encoding/json, the core refused the token on every path before the Encoder
 }
 
 // compareToken parses tok along the standard paths and extra with
@@ -217,6 +221,12 @@ func (c *checker) compareToken(tok string, key any, opts []jwt.Option, extra ...
 				res.std, res.got = p.name+": "+show(stdVal), p.name+": "+show(candVal)
 			}
 			res.same = false
+			if a, ok := registeredOf(stdVal); ok {
+				if b, _ := registeredOf(candVal); !reflect.DeepEqual(a, b) {
+					res.registeredDiffers = true
+					res.std, res.got = p.name+" registered claims: "+show(a), p.name+" registered claims: "+show(b)
+				}
+			}
 		}
 	}
 	return res
@@ -256,4 +266,38 @@ func errText(err error) string {
 		s = s[:97] + "..."
 	}
 	return "error: " + s
+}
+
+var registeredType = reflect.TypeFor[claims.Registered]()
+
+// registeredOf finds the claims.Registered in a decoded value: the value
+// itself, or a struct embedding it (directly or through a pointer).
+func registeredOf(v any) (claims.Registered, bool) {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() || rv.Kind() != reflect.Struct {
+		return claims.Registered{}, false
+	}
+	if rv.Type() == registeredType {
+		return rv.Interface().(claims.Registered), true
+	}
+	for i := 0; i < rv.NumField(); i++ {
+		f := rv.Type().Field(i)
+		if !f.Anonymous {
+			continue
+		}
+		fv := rv.Field(i)
+		if f.Type == registeredType {
+			return fv.Interface().(claims.Registered), true
+		}
+		if f.Type == reflect.PointerTo(registeredType) {
+			if fv.IsNil() {
+				return claims.Registered{}, true
+			}
+			return fv.Elem().Interface().(claims.Registered), true
+		}
+	}
+	return claims.Registered{}, false
 }

@@ -17,7 +17,7 @@ func (c *checker) runCorpus() {
 		case got.same:
 			res.Status = Same
 		default:
-			res.Status, res.Verdict = Failed, !got.verdictSame
+			res.Status, res.Verdict, res.RegisteredDiffers = Failed, !got.verdictSame, got.registeredDiffers
 		}
 		c.rep.add(res)
 	}

@@ -64,7 +64,7 @@ func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
 	tc := c.compareToken(signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, path)
 	switch {
 	case !tc.same:
-		res.Status, res.Verdict = Failed, !tc.verdictSame
+		res.Status, res.Verdict, res.RegisteredDiffers = Failed, !tc.verdictSame, tc.registeredDiffers
 		res.Std, res.Got = "token "+tc.std, "token "+tc.got
 	case jsonSame:
 		res.Status = Same

@@ -137,6 +137,14 @@ func TestKitCatchesBrokenEncoders(t *testing.T) {
 			}
 			return ""
 		}},
+		{"member names lowercased (İss reaches iss)", broken{unmarshal: func(data []byte, v any) error {
+			return json.Unmarshal(bytes.ReplaceAll(data, []byte("\u0130"), []byte("i")), v)
+		}}, func(r *encodertest.Report) string {
+			if len(r.RegisteredChanges()) == 0 {
+				return "registered claims filled from a look-alike name not caught"
+			}
+			return ""
+		}},
 		{"an error where encoding/json decodes", broken{unmarshal: func(data []byte, v any) error {
 			if bytes.Contains(data, []byte(`"admin":true`)) {
 				return errors.New("refused")

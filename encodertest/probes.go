@@ -69,6 +69,7 @@ func decodeProbes() []decodeProbe {
 		named{"long s in scope", "{\"\u017fcope\":\"x\"}"},
 		named{"escaped long s in scope", `{"\u017fcope":"x"}`},
 		named{"dotted capital I in iat", "{\"\u0130at\":1800000000}"},
+		named{"iss then a dotted-I iss", "{\"iss\":\"good\",\"\u0130ss\":\"evil\"}"},
 		named{"escaped name", `{"n\u0061me":"x"}`},
 	)
 

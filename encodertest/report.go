@@ -63,6 +63,13 @@ type Result struct {
 	// decode (ErrEncoding) or panics where encoding/json decodes is Failed,
 	// not a Verdict change.
 	Verdict bool
+	// RegisteredDiffers reports that a token was accepted with both
+	// encoders but the candidate filled the claims.Registered of a struct
+	// differently: the application would read registered claims the core
+	// did not validate (e.g. "İss" reaching Issuer). The core's strict pass
+	// refuses look-alike registered names under Unicode case folding; a
+	// codec matching names another way opens this gap.
+	RegisteredDiffers bool
 	// SignVerdict reports that Sign succeeded with one encoder and failed
 	// with the other (or with other errors): on the sign side the core
 	// guarantees only that what it signs passes its strict pass, so which
@@ -134,6 +141,12 @@ func (r *Report) ParseVerdictChanges() []Result {
 	return r.filter(func(res Result) bool { return res.Verdict })
 }
 
+// RegisteredChanges returns the results where a struct's registered
+// claims were decoded differently from what the core validated.
+func (r *Report) RegisteredChanges() []Result {
+	return r.filter(func(res Result) bool { return res.RegisteredDiffers })
+}
+
 // Panics returns the results where the candidate panicked.
 func (r *Report) Panics() []Result { return r.filter(func(res Result) bool { return res.Panicked }) }
 
@@ -193,6 +206,7 @@ func (r *Report) Summary() []string {
 		wide,
 		fmt.Sprintf("%d / %d", r.Count(Neutralised), r.Count(Failed)),
 		fmt.Sprint(len(r.ParseVerdictChanges())),
+		fmt.Sprint(len(r.RegisteredChanges())),
 		fmt.Sprint(len(r.filter(func(res Result) bool { return res.Status == Failed && strings.HasPrefix(res.Std, "token ") }))),
 		fmt.Sprint(len(r.filter(func(res Result) bool { return res.SignVerdict }))),
 	}
@@ -209,7 +223,7 @@ func shorten(list []string, n int) []string {
 var SummaryHeader = []string{
 	"codec", "JSONTestSuite divergences", "panics", "duplicate key", "case-insensitive matching",
 	"float precision", "20+-field struct", "neutralised / failed checks",
-	"core verdict changes", "tokens decoded differently", "Sign outcome changes",
+	"core verdict changes", "registered claims ≠ validated", "tokens decoded differently", "Sign outcome changes",
 }
 
 // WriteTable writes a Markdown table with one Summary row per report.
