@@ -1,10 +1,9 @@
 package encodertest
 
 import (
-	"time"
-
 	"bytes"
 	"reflect"
+	"time"
 
 	"github.com/jotlib/jwt"
 )

@@ -22,11 +22,11 @@ type config struct {
 // WithName names the candidate in the report (default: its Go type).
 func WithName(name string) Option { return func(c *config) { c.name = name } }
 
-// RecordOnly makes Run fail the test only when a token's verdict changes
-// on the parse side (what the core itself must guarantee whatever the
-// codec); every other divergence, Sign's outcome included, is recorded in
-// the Report. Use it to
-// measure codecs that are not shipped as Encoders.
+// RecordOnly makes Run fail the test only when the core's verdict on a
+// token changes (what the core itself must guarantee whatever the codec);
+// every other divergence, Sign's outcome included, is logged and recorded
+// in the Report. Use it to measure codecs that are not shipped as
+// Encoders.
 func RecordOnly() Option { return func(c *config) { c.recordOnly = true } }
 
 // WithoutChildProcesses skips the probes that run in a child process
