@@ -73,3 +73,10 @@ CPU and allocation profiles of the root package's ` + "`BenchmarkParse/HS256/str
 of allocated objects divided by the iterations for allocations). On this shared machine
 ` + "`runtime.asyncPreempt`" + ` shows up as time stolen by preemption; read the shares of the callees.
 `
+
+const rootSkippedText = `
+Not part of this run (` + "`ROOT_BENCH=none`" + `, the default): the ` + "`jotlib one-shot`" + ` rows above carry
+the same one-shot against reused comparison with CPU time. ` + "`bench_test.go`" + ` at the repository
+root (stdlib only, wall time only) runs the full grid of algorithm × map/struct × one-shot/reused:
+` + "`go test -run '^$' -bench . -benchmem .`" + `, or ` + "`ROOT_BENCH=. benchmarks/run.sh`" + ` to include it here.
+`
