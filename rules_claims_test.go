@@ -45,8 +45,9 @@ func rtFoldVariants(name string) []string {
 // encoding/json matches object names to struct fields case-insensitively
 // (strings.EqualFold), so "Exp", "EXP" or "ſub" (U+017F) would fill a
 // struct's registered field while a map and the validation saw another
-// name. Every such variant is refused; names that do not fold ("ıss" with
-// U+0131) are private claims.
+// name. Every such variant is refused, and so are names that lower- or
+// upper-case to a registered one ("İss" with U+0130, "ıss" with U+0131),
+// since other codecs match names that way.
 func TestRegisteredNameLookalikesUnderCaseFoldingAreRefused_Rule7(t *testing.T) {
 	var r claims.Registered
 	if err := json.Unmarshal([]byte(`{"EXP":1,"ſub":"x"}`), &r); err != nil || r.ExpiresAt == nil || r.Subject != "x" {
@@ -81,7 +82,13 @@ func TestRegisteredNameLookalikesUnderCaseFoldingAreRefused_Rule7(t *testing.T) 
 		}
 	}
 	t.Logf("%d look-alike names refused", total)
-	for _, private := range []string{"ıss", "İat", "jtı", "sub_", "exp ", "ex", "expires", "aud2"} {
+	for _, lookalike := range []string{"ıss", "İat", "jtı", "İSS"} {
+		tok := rtHS256(`{"alg":"HS256"}`, `{"`+lookalike+`":1}`)
+		if _, err := jwt.Parse(tok, rtSecret); !errors.Is(err, jwt.ErrTokenMalformed) {
+			t.Errorf("claim %q: got %v, want ErrTokenMalformed", lookalike, err)
+		}
+	}
+	for _, private := range []string{"sub_", "exp ", "ex", "expires", "aud2", "ıd", "eẋp"} {
 		tok := rtHS256(`{"alg":"HS256"}`, `{"`+private+`":1}`)
 		if _, err := jwt.Parse(tok, rtSecret); err != nil {
 			t.Errorf("private claim %q: %v", private, err)

@@ -66,7 +66,8 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 
 // foldsToRegistered returns the registered name that name equals under
 // Unicode simple case folding (strings.EqualFold, as encoding/json matches
-// struct fields), or "". Every registered name is three ASCII letters, so
+// struct fields) or under lower- or upper-casing (as other codecs match
+// them), or "". Every registered name is three ASCII letters, so
 // an ASCII name of another length cannot fold to one.
 func foldsToRegistered(name string) string {
 	ascii := true
@@ -79,8 +80,16 @@ func foldsToRegistered(name string) string {
 	if ascii && len(name) != 3 {
 		return ""
 	}
+	var lower, upperLower string
+	if !ascii {
+		// Codecs that match names by lowercasing (json-iterator, sonic)
+		// map "İss" (U+0130) to "iss", which is no case fold of it; and
+		// "ıss" (U+0131) upper-cases to "ISS". Refuse those too.
+		lower = strings.ToLower(name)
+		upperLower = strings.ToLower(strings.ToUpper(name))
+	}
 	for _, reg := range [...]string{NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID} {
-		if strings.EqualFold(name, reg) {
+		if strings.EqualFold(name, reg) || lower == reg || upperLower == reg {
 			return reg
 		}
 	}

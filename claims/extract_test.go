@@ -18,6 +18,7 @@ func TestExtractedTypeChecksTheRegisteredClaims_Rule7(t *testing.T) {
 		`{"exp":"1"}`, `{"exp":null}`, `{"exp":true}`, `{"exp":[1]}`, `{"exp":1e300}`, `{"nbf":-1e19}`, `{"iat":{}}`,
 		`{"iss":1}`, `{"sub":null}`, `{"jti":["a"]}`, `{"aud":1}`, `{"aud":[1]}`, `{"aud":["a",null]}`, `{"aud":{}}`,
 		`{"Exp":1}`, `{"EXP":1}`, `{"ſub":"a"}`, `{"\u017fub":"a"}`, `{"AUD":"a"}`, `{"jTI":"a"}`, `{"\u0045xp":1}`,
+		`{"ıss":1}`, `{"İat":"x"}`, `{"İSS":"x"}`,
 	}
 	for _, payload := range bad {
 		var e claims.Extracted
@@ -28,7 +29,7 @@ func TestExtractedTypeChecksTheRegisteredClaims_Rule7(t *testing.T) {
 	}
 	good := []string{
 		`{}`, `{"exp":1,"nbf":2,"iat":3.5}`, `{"iss":"","sub":"s","jti":"j"}`, `{"aud":"a"}`, `{"aud":[]}`, `{"aud":["a","b"]}`,
-		`{"ıss":1}`, `{"İat":"x"}`, `{"exp_":"x"}`, `{"expires":"x"}`, `{"x":{"Exp":1}}`, `{"\u0065xp":1}`,
+		`{"exp_":"x"}`, `{"expires":"x"}`, `{"x":{"Exp":1}}`, `{"\u0065xp":1}`,
 	}
 	for _, payload := range good {
 		var e claims.Extracted

@@ -137,11 +137,19 @@ func TestKitCatchesBrokenEncoders(t *testing.T) {
 			}
 			return ""
 		}},
-		{"member names lowercased (İss reaches iss)", broken{unmarshal: func(data []byte, v any) error {
+		{"member names lowercased (İss reaches iss): the core refuses those tokens first", broken{unmarshal: func(data []byte, v any) error {
 			return json.Unmarshal(bytes.ReplaceAll(data, []byte("\u0130"), []byte("i")), v)
 		}}, func(r *encodertest.Report) string {
+			if len(r.RegisteredChanges()) != 0 || len(r.ParseVerdictChanges()) != 0 {
+				return "a lowercasing codec changed what the core validated"
+			}
+			return ""
+		}},
+		{"registered claims decoded other than validated", broken{unmarshal: func(data []byte, v any) error {
+			return json.Unmarshal(bytes.ReplaceAll(data, []byte(`"iss":"`), []byte(`"iss":"forged-`)), v)
+		}}, func(r *encodertest.Report) string {
 			if len(r.RegisteredChanges()) == 0 {
-				return "registered claims filled from a look-alike name not caught"
+				return "registered claims decoded other than validated not caught"
 			}
 			return ""
 		}},

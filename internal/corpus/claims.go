@@ -32,6 +32,13 @@ func claimsCases(b *builder) {
 		malformed("lookalike-"+strings.ReplaceAll(name, `\`, ""), `{"`+name+`":1}`)
 	}
 	malformed("lookalike-Exp-beside-exp", `{"exp":4102444800,"Exp":1}`)
+	// "İ" (U+0130) lower-cases to "i" and "ı" (U+0131) upper-cases to "I":
+	// no case fold, but codecs that match names by lower-casing (jsoniter,
+	// sonic) read "İss" as "iss".
+	malformed("lookalike-dotted-capital-I-iss", `{"iss":"good","İss":"evil"}`)
+	malformed("lookalike-dotted-capital-I-iat", `{"İat":1}`)
+	malformed("lookalike-dotless-i-iss", `{"ıss":"x"}`)
+	malformed("lookalike-dotless-i-jti", `{"jtı":"x"}`)
 
 	// Registered time claims: finite numbers within range, never wrapping.
 	for _, c := range []kv{
