@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 	"time"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/corpus"
 )
 
 // now is the kit's fixed clock: probes carry exp after it and nbf before.
@@ -50,44 +50,15 @@ func safely(f func() error) outcome {
 	return <-done
 }
 
-// sentinels are the errors a verdict is classified by.
-var sentinels = []struct {
-	name string
-	err  error
-}{
-	{"ErrTokenMalformed", jwt.ErrTokenMalformed},
-	{"ErrSignatureInvalid", jwt.ErrSignatureInvalid},
-	{"ErrTokenExpired", jwt.ErrTokenExpired},
-	{"ErrTokenNotValidYet", jwt.ErrTokenNotValidYet},
-	{"ErrAlgorithmNotAllowed", jwt.ErrAlgorithmNotAllowed},
-	{"ErrInvalidKey", jwt.ErrInvalidKey},
-	{"ErrInvalidAudience", jwt.ErrInvalidAudience},
-	{"ErrInvalidIssuer", jwt.ErrInvalidIssuer},
-	{"ErrInvalidSubject", jwt.ErrInvalidSubject},
-	{"ErrMissingClaim", jwt.ErrMissingClaim},
-	{"ErrInvalidType", jwt.ErrInvalidType},
-	{"ErrTokenTooLarge", jwt.ErrTokenTooLarge},
-	{"ErrInvalidOption", jwt.ErrInvalidOption},
-	{"ErrEncoding", jwt.ErrEncoding},
-}
-
-// verdict names an error by the sentinels it matches and, unless the
-// Encoder produced it (ErrEncoding, whose text is the codec's own), by its
-// exact text: with both encoders a token must get exactly the same error.
+// verdict names an error by the sentinels it matches (corpus.Verdict) and,
+// unless the Encoder produced it (ErrEncoding, whose text is the codec's
+// own), by its exact text: with both encoders a token must get exactly the
+// same error.
 func verdict(err error) string {
 	if err == nil {
 		return "ok"
 	}
-	var names []string
-	for _, s := range sentinels {
-		if errors.Is(err, s.err) {
-			names = append(names, s.name)
-		}
-	}
-	v := strings.Join(names, "+")
-	if v == "" {
-		v = "unclassified"
-	}
+	v := corpus.Verdict(err)
 	if !errors.Is(err, jwt.ErrEncoding) {
 		v += " (" + err.Error() + ")"
 	}
