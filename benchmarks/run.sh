@@ -17,7 +17,8 @@
 # time; set it to . to run it too, wall time only), GO_NEW (default
 # go1.27.3), LOAD (default 1; 0 skips the load test), PROFILE (default 1:
 # CPU and allocation profiles of HS256 Verifier.ParseWithClaims and
-# Signer.Sign with struct claims, under the machine's Go).
+# Signer.Sign with struct claims, under both Go versions), RESULTS (default
+# results: raw outputs), OUT (default ../BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 here=$(pwd)
@@ -28,7 +29,9 @@ ROOT_BENCH=${ROOT_BENCH:-none}
 GO_NEW=${GO_NEW:-go1.27.3}
 LOAD=${LOAD:-1}
 PROFILE=${PROFILE:-1}
-res=$here/results
+res=${RESULTS:-results}
+[[ $res = /* ]] || res=$here/$res
+OUT=${OUT:-../BENCHMARKS.md}
 mkdir -p "$res"
 rm -f "$res"/*.txt "$res"/*.md "$res"/*.log
 cmds=$res/commands.txt
@@ -55,12 +58,13 @@ fi
 
 # Build every test binary first.
 shorts=()
-declare -A label
+declare -A label tcOf
 for tc in local "$GO_NEW"; do
 	ver=$(GOTOOLCHAIN=$tc go env GOVERSION)                          # e.g. go1.26.8
 	short=$(echo "$ver" | sed -E 's/^go([0-9]+\.[0-9]+).*/go\1/') # go1.26
 	shorts+=("$short")
 	label[$short]="Go ${ver#go}"
+	tcOf[$short]=$tc
 	echo "GOTOOLCHAIN=$tc: $(GOTOOLCHAIN=$tc go version)" >>"$res/machine.txt"
 	log "(cd benchmarks && GOTOOLCHAIN=$tc go test -c -o \$BIN/peers-$short.test .)"
 	GOTOOLCHAIN=$tc go test -c -o "$bins/peers-$short.test" .
@@ -125,31 +129,34 @@ perop() {
 profs=()
 if [ "$PROFILE" = 1 ]; then
 	iters=20000
-	bin=$bins/root-${shorts[0]}.test
-	[ -x "$bin" ] || (cd .. && go test -c -o "$bin" .)
-	for spec in 'parse|Parse/HS256/struct/verifier$|jwt.\(\*Verifier\).parse$' \
-		'sign|Sign/HS256/struct/signer$|jwt.\(\*Signer\).Sign$'; do
-		IFS='|' read -r name bench focus <<<"$spec"
-		log "\$BIN/root-${shorts[0]}.test -test.run '^\$' -test.bench '$bench' -test.benchtime 5s -test.cpuprofile $name.cpu"
-		log "\$BIN/root-${shorts[0]}.test -test.run '^\$' -test.bench '$bench' -test.benchtime ${iters}x -test.memprofile $name.mem -test.memprofilerate 1"
-		log "go tool pprof -peek '$focus' \$BIN/root-${shorts[0]}.test $name.cpu"
-		log "go tool pprof -sample_index=alloc_objects -top -nodecount 16 -focus '$focus' \$BIN/root-${shorts[0]}.test $name.mem"
-		(cd "$bins" && "$bin" -test.run '^$' -test.bench "$bench" -test.benchtime 5s -test.cpuprofile "$name.cpu" >/dev/null &&
-			"$bin" -test.run '^$' -test.bench "$bench" -test.benchtime ${iters}x -test.memprofile "$name.mem" \
-				-test.memprofilerate 1 >/dev/null)
-		{
-			echo "CPU: the callees of $focus (share of its own time)"
-			go tool pprof -peek "$focus" "$bin" "$bins/$name.cpu" 2>/dev/null | sed -n '/^-----/,$p'
-			echo
-			echo "Allocated objects per operation (flat, cum; $((iters + 1)) iterations at memprofilerate 1):"
-			go tool pprof -sample_index=alloc_objects -top -nodecount 16 -focus "$focus" "$bin" "$bins/$name.mem" 2>/dev/null |
-				sed -n '/flat%/,$p' | perop $((iters + 1))
-		} >"$res/profile-$name.txt"
-		profs+=(-profile "$name=$res/profile-$name.txt")
+	for short in "${shorts[@]}"; do
+		bin=$bins/root-$short.test
+		[ -x "$bin" ] || (cd .. && GOTOOLCHAIN=${tcOf[$short]} go test -c -o "$bin" .)
+		for spec in 'parse|Parse/HS256/struct/verifier$|jwt.\(\*Verifier\).parse$' \
+			'sign|Sign/HS256/struct/signer$|jwt.\(\*Signer\).Sign$'; do
+			IFS='|' read -r name bench focus <<<"$spec"
+			log "(GOTOOLCHAIN=${tcOf[$short]} go test -c -o \$BIN/root-$short.test .)"
+			log "\$BIN/root-$short.test -test.run '^\$' -test.bench '$bench' -test.benchtime 5s -test.cpuprofile $name.cpu"
+			log "\$BIN/root-$short.test -test.run '^\$' -test.bench '$bench' -test.benchtime ${iters}x -test.memprofile $name.mem -test.memprofilerate 1"
+			log "go tool pprof -peek '$focus' \$BIN/root-$short.test $name.cpu"
+			log "go tool pprof -sample_index=alloc_objects -top -nodecount 16 -focus '$focus' \$BIN/root-$short.test $name.mem"
+			(cd "$bins" && "$bin" -test.run '^$' -test.bench "$bench" -test.benchtime 5s -test.cpuprofile "$name.cpu" >/dev/null &&
+				"$bin" -test.run '^$' -test.bench "$bench" -test.benchtime ${iters}x -test.memprofile "$name.mem" \
+					-test.memprofilerate 1 >/dev/null)
+			{
+				echo "CPU: the callees of $focus (share of its own time)"
+				go tool pprof -peek "$focus" "$bin" "$bins/$name.cpu" 2>/dev/null | sed -n '/^-----/,$p'
+				echo
+				echo "Allocated objects per operation (flat, cum; $((iters + 1)) iterations at memprofilerate 1):"
+				go tool pprof -sample_index=alloc_objects -top -nodecount 16 -focus "$focus" "$bin" "$bins/$name.mem" 2>/dev/null |
+					sed -n '/flat%/,$p' | perop $((iters + 1))
+			} >"$res/profile-$name-$short.txt"
+			profs+=(-profile "$name, ${label[$short]}=$res/profile-$name-$short.txt")
+		done
 	done
 fi
 
 rel() { local out=() a; for a in "$@"; do out+=("'${a//$res\//results/}'"); done; echo "${out[*]}"; }
 log "(cd benchmarks && go run ./internal/report $(rel "${ins[@]}" "${loads[@]}" "${profs[@]}") -commands results/commands.txt -machine results/machine.txt -out ../BENCHMARKS.md)"
 go run ./internal/report "${ins[@]}" "${loads[@]}" "${profs[@]}" \
-	-commands "$cmds" -machine "$res/machine.txt" -out ../BENCHMARKS.md
+	-commands "$cmds" -machine "$res/machine.txt" -out "$OUT"

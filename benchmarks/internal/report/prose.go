@@ -69,7 +69,7 @@ measures the scheduler: compare the encoders within one table, not across runs. 
 
 const profileText = `
 CPU and allocation profiles of the root package's ` + "`BenchmarkParse/HS256/struct/verifier`" + ` and
-` + "`BenchmarkSign/HS256/struct/signer`" + ` under the machine's Go (` + "`pprof -peek`" + ` for time, ` + "`pprof -top`" + `
+` + "`BenchmarkSign/HS256/struct/signer`" + ` under each Go version (` + "`pprof -peek`" + ` for time, ` + "`pprof -top`" + `
 of allocated objects divided by the iterations for allocations). On this shared machine
 ` + "`runtime.asyncPreempt`" + ` shows up as time stolen by preemption; read the shares of the callees.
 `
