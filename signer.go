@@ -59,12 +59,20 @@ func appendJSONString(dst []byte, s string) []byte {
 }
 
 // Algorithm returns the signer's algorithm.
-func (s *Signer) Algorithm() Algorithm { return s.key.Algorithm() }
+func (s *Signer) Algorithm() Algorithm {
+	if s == nil || s.key == nil {
+		return ""
+	}
+	return s.key.Algorithm()
+}
 
 // Sign marshals claims with the Encoder, checks the result with the same
 // strict pass the parser uses (a JSON object, no duplicates, registered
 // claims of the right types), and returns the signed compact token.
 func (s *Signer) Sign(claims any) (string, error) {
+	if s == nil || s.key == nil {
+		return "", fmt.Errorf("%w: nil or zero Signer; use NewSigner", ErrInvalidKey)
+	}
 	payload, err := s.enc.Marshal(claims)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrEncoding, err)

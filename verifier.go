@@ -90,6 +90,9 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 // header, the algorithm against the key, the signature, and only then the
 // claims (strict pass, validation, decoding into dst).
 func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
+	if v == nil || v.cfg == nil {
+		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
+	}
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
