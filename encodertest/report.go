@@ -27,6 +27,7 @@ const (
 	Failed
 )
 
+// String names the status.
 func (s Status) String() string {
 	switch s {
 	case Same:

@@ -94,6 +94,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error describes the failure and its offset.
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("invalid JSON at offset %d: %s", e.Offset, e.Msg)
 }
