@@ -69,9 +69,10 @@ type fetchCall struct {
 }
 
 // NewRemoteSet starts keeping the JWK Set at rawURL (https, or http on the
-// loopback interface) fresh. It returns at once; the first fetch runs in the
-// background, and the first verification waits for it (use Refresh to wait
-// at startup).
+// loopback interface) fresh. It returns at once and fetches nothing yet: the
+// first verification starts the first fetch and waits for it (call Refresh
+// to fetch at startup instead); from then on refreshes run in the
+// background.
 func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	cfg := remoteConfig{
 		timeout:    DefaultFetchTimeout,
@@ -103,6 +104,7 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 		r.ownClient = true
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.nextAt = time.Now().Add(100 * 365 * 24 * time.Hour) // no background fetch before the first one
 	r.wg.Add(1)
 	go r.refresher()
 	return r, nil

@@ -291,6 +291,10 @@ func TestRemoteSetFailedRefreshBacksOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	// The first fetch starts with the first use (here Refresh); it fails.
+	if err := r.Refresh(context.Background()); !errors.Is(err, jwk.ErrFetch) {
+		t.Fatalf("first fetch: %v, want ErrFetch", err)
+	}
 	// Retries at 40, 120, 280, 600 ms... after the first fetch.
 	if !waitFor(5*time.Second, func() bool { return srv.hits.Load() >= 3 }) {
 		t.Fatalf("%d fetches: failed fetches are not retried", srv.hits.Load())
