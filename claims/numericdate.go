@@ -84,6 +84,9 @@ func (d *NumericDate) UnmarshalJSON(b []byte) error {
 // exponent form) as a NumericDate. It refuses other JSON types, NaN and
 // infinities, and values beyond ±2^62 seconds.
 func ParseNumericDate(b []byte) (time.Time, error) {
+	if sec, ok := smallInteger(b); ok {
+		return time.Unix(sec, 0), nil // far inside ±2^62
+	}
 	if !isNumberLiteral(b) {
 		return time.Time{}, ErrInvalidNumericDate
 	}
@@ -99,6 +102,22 @@ func ParseNumericDate(b []byte) (time.Time, error) {
 	}
 	sec, frac := math.Modf(f)
 	return time.Unix(int64(sec), int64(math.Round(frac*1e9))), nil
+}
+
+// smallInteger reads the common case, a plain non-negative integer of at
+// most 15 digits without a leading zero, without strconv.
+func smallInteger(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 15 || (b[0] == '0' && len(b) > 1) {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 // isNumberLiteral checks the JSON number grammar (strconv is more lenient:

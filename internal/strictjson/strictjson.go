@@ -110,14 +110,11 @@ type scanner struct {
 func (s *scanner) fail(msg string) error { return &SyntaxError{Offset: s.pos, Msg: msg} }
 
 func (s *scanner) skipWS() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
+	p, data := s.pos, s.data
+	for p < len(data) && data[p] <= ' ' && (data[p] == ' ' || data[p] == '\t' || data[p] == '\n' || data[p] == '\r') {
+		p++
 	}
+	s.pos = p
 }
 
 func (s *scanner) value(depth int) error {
@@ -193,8 +190,14 @@ func (s *scanner) object(depth int, fn MemberFunc) error {
 			}
 			many[name] = struct{}{}
 		} else {
-			for _, prev := range flat[:n] {
-				if sameName(prev, key) {
+			for i := range flat[:n] {
+				// Cheap rejection first: unescaped names of another length
+				// or first byte differ.
+				prev := &flat[i]
+				if !prev.Escaped && !key.Escaped && (len(prev.Raw) != len(key.Raw) || (len(key.Raw) > 0 && prev.Raw[0] != key.Raw[0])) {
+					continue
+				}
+				if sameName(*prev, key) {
 					return s.fail(fmt.Sprintf("duplicate member name %q", key.Name()))
 				}
 			}
@@ -283,10 +286,15 @@ func (s *scanner) array(depth int) error {
 func (s *scanner) str() (escaped bool, err error) {
 	s.pos++ // opening quote
 	for s.pos < len(s.data) {
-		// Fast path: printable ASCII other than '"' and '\\'.
+		// Fast path: printable ASCII other than '"' and '\\', then the
+		// closing quote.
 		p, data := s.pos, s.data
 		for p < len(data) && plain[data[p]] {
 			p++
+		}
+		if p < len(data) && data[p] == '"' {
+			s.pos = p + 1
+			return escaped, nil
 		}
 		s.pos = p
 		if s.pos >= len(s.data) {
