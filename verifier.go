@@ -152,11 +152,9 @@ func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm
 	}
 	var firstErr error
 	for _, k := range keys {
-		err := k.Check(alg)
+		err := k.Verify(alg, input, sig) // Check first, then the signature
 		if err == nil {
-			if err = k.Verify(alg, input, sig); err == nil {
-				return nil
-			}
+			return nil
 		}
 		if firstErr == nil || errors.Is(err, ErrSignatureInvalid) {
 			firstErr = err

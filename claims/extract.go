@@ -118,12 +118,7 @@ func checkAudience(value []byte, dst *[]byte) error {
 		*dst = value
 		return nil
 	}
-	ok := true
-	isArray := strictjson.EachArrayElement(value, func(elem []byte) bool {
-		ok = elem[0] == '"'
-		return ok
-	})
-	if !isArray || !ok {
+	if _, ok := countStringArray(value); !ok {
 		return fmt.Errorf("%w: %q must be a string or an array of strings", ErrInvalidClaim, NameAudience)
 	}
 	*dst = value
@@ -153,17 +148,7 @@ func (e *Extracted) Registered() Registered {
 	r.Subject, _ = strictjson.String(e.Subject)
 	r.ID, _ = strictjson.String(e.ID)
 	if len(e.Audience) > 0 {
-		if e.Audience[0] == '"' {
-			s, _ := strictjson.String(e.Audience)
-			r.Audience = Audience{s}
-		} else {
-			r.Audience = Audience{}
-			strictjson.EachArrayElement(e.Audience, func(elem []byte) bool {
-				s, _ := strictjson.String(elem)
-				r.Audience = append(r.Audience, s)
-				return true
-			})
-		}
+		_ = r.Audience.UnmarshalJSON(e.Audience) // checked by Member
 	}
 	if e.HasExpiresAt {
 		r.ExpiresAt = &NumericDate{e.ExpiresAt} // keep any fraction, as UnmarshalJSON does
