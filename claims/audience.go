@@ -20,21 +20,26 @@ type Audience []string
 
 // MarshalJSON writes a single audience as a string, otherwise an array.
 func (a Audience) MarshalJSON() ([]byte, error) {
-	if len(a) == 1 {
-		return appendJSONString(make([]byte, 0, len(a[0])+2), a[0]), nil
-	}
 	n := 2
 	for _, s := range a {
 		n += len(s) + 3
 	}
-	out := append(make([]byte, 0, n), '[')
+	return AppendAudience(make([]byte, 0, n), a), nil
+}
+
+// AppendAudience appends a as MarshalJSON writes it.
+func AppendAudience(dst []byte, a Audience) []byte {
+	if len(a) == 1 {
+		return appendJSONString(dst, a[0])
+	}
+	dst = append(dst, '[')
 	for i, s := range a {
 		if i > 0 {
-			out = append(out, ',')
+			dst = append(dst, ',')
 		}
-		out = appendJSONString(out, s)
+		dst = appendJSONString(dst, s)
 	}
-	return append(out, ']'), nil
+	return append(dst, ']')
 }
 
 // UnmarshalJSON reads a string or an array of strings; null clears a.

@@ -1,0 +1,369 @@
+package jsonplan
+
+import (
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bytesview"
+)
+
+// Unmarshal decodes data into v, a non-nil pointer to a struct or a
+// string-keyed map, with json.Unmarshal's result.
+//
+// data must have passed the strict pass (strictjson.Valid): valid JSON and
+// UTF-8, whole escapes, no duplicate names at any depth, depth at most 64,
+// numbers within float64's range. Decoded strings may share one copy of
+// data.
+//
+// It reports false when v's type, v's current value (a struct must be the
+// zero value) or the data is beyond what it reproduces, such as a JSON type
+// that does not fit a field, or a member matching a field only
+// case-insensitively. v may then be partly written, with the values
+// encoding/json would write, and the caller must call json.Unmarshal.
+func Unmarshal(data []byte, v any) (handled bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return false
+	}
+	p := planFor(rv.Type().Elem())
+	if !p.usable {
+		return false
+	}
+	switch p.kind {
+	case kindStruct:
+		if !rv.Elem().IsZero() {
+			return false
+		}
+	case kindMap:
+	default:
+		return false
+	}
+	r := reader{data: data}
+	r.skipSpace()
+	return r.decode(p, rv.UnsafePointer())
+}
+
+// decode stores the value at r.pos into the p-typed variable at ptr.
+func (r *reader) decode(p *plan, ptr unsafe.Pointer) bool {
+	c := r.data[r.pos]
+	if c == 'n' && p.kind != kindNumericDate && p.kind != kindAudience {
+		r.pos += 4
+		switch p.kind {
+		case kindAny, kindSlice, kindMap, kindPointer:
+			reflect.NewAt(p.typ, ptr).Elem().SetZero()
+		}
+		return true // null leaves other kinds unchanged
+	}
+	switch p.kind {
+	case kindString:
+		if c != '"' {
+			return false
+		}
+		*(*string)(ptr) = r.str()
+	case kindBool:
+		switch c {
+		case 't':
+			*(*bool)(ptr) = true
+			r.pos += 4
+		case 'f':
+			*(*bool)(ptr) = false
+			r.pos += 5
+		default:
+			return false
+		}
+	case kindInt:
+		return r.decodeInt(p, ptr)
+	case kindUint:
+		return r.decodeUint(p, ptr)
+	case kindFloat:
+		return r.decodeFloat(p, ptr)
+	case kindAny:
+		if *(*any)(ptr) != nil {
+			return false
+		}
+		v, ok := r.anyValue()
+		*(*any)(ptr) = v
+		return ok
+	case kindSlice:
+		return c == '[' && r.decodeSlice(p, ptr)
+	case kindMap:
+		return c == '{' && r.decodeMap(p, ptr)
+	case kindStruct:
+		return c == '{' && r.decodeStruct(p, ptr)
+	case kindPointer:
+		return r.decodePointer(p, ptr)
+	case kindNumericDate:
+		return (*claims.NumericDate)(ptr).UnmarshalJSON(r.skip()) == nil
+	case kindAudience:
+		return r.decodeAudience((*claims.Audience)(ptr))
+	default:
+		return false
+	}
+	return true
+}
+
+func (r *reader) decodeInt(p *plan, ptr unsafe.Pointer) bool {
+	lit := r.number()
+	if len(lit) == 0 || len(lit) > 1 && lit[0] == '-' && lit[1] == '0' {
+		return false // not a number, or "-0": left to encoding/json
+	}
+	n, err := strconv.ParseInt(bytesview.String(lit), 10, p.bits)
+	if err != nil {
+		return false
+	}
+	switch p.bits {
+	case 8:
+		*(*int8)(ptr) = int8(n)
+	case 16:
+		*(*int16)(ptr) = int16(n)
+	case 32:
+		*(*int32)(ptr) = int32(n)
+	default:
+		*(*int64)(ptr) = n
+	}
+	return true
+}
+
+func (r *reader) decodeUint(p *plan, ptr unsafe.Pointer) bool {
+	lit := r.number()
+	if len(lit) == 0 || lit[0] == '-' {
+		return false
+	}
+	n, err := strconv.ParseUint(bytesview.String(lit), 10, p.bits)
+	if err != nil {
+		return false
+	}
+	switch p.bits {
+	case 8:
+		*(*uint8)(ptr) = uint8(n)
+	case 16:
+		*(*uint16)(ptr) = uint16(n)
+	case 32:
+		*(*uint32)(ptr) = uint32(n)
+	default:
+		*(*uint64)(ptr) = n
+	}
+	return true
+}
+
+func (r *reader) decodeFloat(p *plan, ptr unsafe.Pointer) bool {
+	lit := r.number()
+	if len(lit) == 0 {
+		return false
+	}
+	f, err := strconv.ParseFloat(bytesview.String(lit), p.bits)
+	if err != nil {
+		return false
+	}
+	if p.bits == 32 {
+		*(*float32)(ptr) = float32(f)
+	} else {
+		*(*float64)(ptr) = f
+	}
+	return true
+}
+
+// anyValue decodes a value as encoding/json does into an empty interface:
+// map[string]any, []any, float64, string, bool or nil.
+func (r *reader) anyValue() (any, bool) {
+	switch c := r.data[r.pos]; c {
+	case '"':
+		return r.str(), true
+	case '{':
+		m := map[string]any{}
+		return m, r.fillAnyMap(m)
+	case '[':
+		list := []any{}
+		if !r.open() {
+			return list, true
+		}
+		for {
+			v, ok := r.anyValue()
+			if !ok {
+				return nil, false
+			}
+			list = append(list, v)
+			if !r.next() {
+				return list, true
+			}
+		}
+	case 't':
+		r.pos += 4
+		return true, true
+	case 'f':
+		r.pos += 5
+		return false, true
+	case 'n':
+		r.pos += 4
+		return nil, true
+	default:
+		f, err := strconv.ParseFloat(bytesview.String(r.number()), 64)
+		return f, err == nil
+	}
+}
+
+// fillAnyMap decodes the object at r.pos into m.
+func (r *reader) fillAnyMap(m map[string]any) bool {
+	if !r.open() {
+		return true
+	}
+	for {
+		k := r.str()
+		r.skipSpace()
+		r.pos++ // ':'
+		r.skipSpace()
+		v, ok := r.anyValue()
+		if !ok {
+			return false
+		}
+		m[k] = v
+		if !r.next() {
+			return true
+		}
+	}
+}
+
+func (r *reader) decodeSlice(p *plan, ptr unsafe.Pointer) bool {
+	if p.elem.kind == kindString && p.typ.Elem().Kind() == reflect.String && p.typ.Elem() == reflect.TypeFor[string]() {
+		list := []string{}
+		if r.open() {
+			for {
+				if r.data[r.pos] != '"' {
+					return false
+				}
+				list = append(list, r.str())
+				if !r.next() {
+					break
+				}
+			}
+		}
+		*(*[]string)(ptr) = list
+		return true
+	}
+	s := reflect.MakeSlice(p.typ, 0, 0)
+	if r.open() {
+		for i := 0; ; i++ {
+			s = reflect.Append(s, reflect.Zero(p.typ.Elem()))
+			if !r.decode(p.elem, s.Index(i).Addr().UnsafePointer()) {
+				return false
+			}
+			if !r.next() {
+				break
+			}
+		}
+	}
+	reflect.NewAt(p.typ, ptr).Elem().Set(s)
+	return true
+}
+
+func (r *reader) decodeMap(p *plan, ptr unsafe.Pointer) bool {
+	mv := reflect.NewAt(p.typ, ptr).Elem()
+	if mv.IsNil() {
+		mv.Set(reflect.MakeMap(p.typ))
+	}
+	if p.typ == reflect.TypeFor[map[string]any]() {
+		return r.fillAnyMap(*(*map[string]any)(ptr))
+	}
+	if !r.open() {
+		return true
+	}
+	for {
+		k := r.str()
+		r.skipSpace()
+		r.pos++ // ':'
+		r.skipSpace()
+		ev := reflect.New(p.typ.Elem())
+		if !r.decode(p.elem, ev.UnsafePointer()) {
+			return false
+		}
+		mv.SetMapIndex(reflect.ValueOf(k).Convert(p.typ.Key()), ev.Elem())
+		if !r.next() {
+			return true
+		}
+	}
+}
+
+func (r *reader) decodeStruct(p *plan, ptr unsafe.Pointer) bool {
+	if !r.open() {
+		return true
+	}
+	var scratch [64]byte
+	for {
+		name := r.key(scratch[:])
+		f := p.field(name)
+		switch {
+		case f != nil:
+			if !r.decode(f.plan, at(ptr, f.offset)) {
+				return false
+			}
+		case p.foldsToField(name):
+			return false // encoding/json's case-insensitive match: not reproduced
+		default:
+			r.skip()
+		}
+		if !r.next() {
+			return true
+		}
+	}
+}
+
+// field returns the field named exactly name, or nil.
+func (p *plan) field(name []byte) *field {
+	for i := range p.fields {
+		if p.fields[i].name == string(name) {
+			return &p.fields[i]
+		}
+	}
+	return nil
+}
+
+// foldsToField reports whether name, not any field's exact name, could
+// still match one in some encoding/json engine.
+func (p *plan) foldsToField(name []byte) bool {
+	for _, c := range name {
+		if c >= 0x80 {
+			return true // Unicode folding ('ſ', 'K'): left to encoding/json
+		}
+	}
+	_, ok := p.folded[looseFold(string(name))]
+	return ok
+}
+
+func (r *reader) decodePointer(p *plan, ptr unsafe.Pointer) bool {
+	target := *(*unsafe.Pointer)(ptr)
+	if target == nil {
+		target = reflect.New(p.typ.Elem()).UnsafePointer()
+		*(*unsafe.Pointer)(ptr) = target
+	}
+	return r.decode(p.elem, target)
+}
+
+// decodeAudience reads "aud" as claims.Audience.UnmarshalJSON does.
+func (r *reader) decodeAudience(a *claims.Audience) bool {
+	switch r.data[r.pos] {
+	case 'n':
+		r.pos += 4
+		*a = nil
+	case '"':
+		*a = claims.Audience{r.str()}
+	case '[':
+		list := claims.Audience{}
+		if r.open() {
+			for {
+				if r.data[r.pos] != '"' {
+					return false
+				}
+				list = append(list, r.str())
+				if !r.next() {
+					break
+				}
+			}
+		}
+		*a = list
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,351 @@
+package jsonplan
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jotlib/jwt/claims"
+)
+
+// maxDepth bounds nesting while encoding: deeper values (and cycles) are
+// left to encoding/json, and the strict pass refuses them anyway.
+const maxDepth = 64
+
+// AppendMarshal appends json.Marshal(v)'s output to dst. It reports false
+// when v's type or value is beyond what it reproduces byte for byte (a
+// custom marshaler, a float written with an exponent, NaN, a cycle); dst
+// then holds garbage past its original length and the caller must call
+// json.Marshal.
+func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
+	if v == nil {
+		return append(dst, "null"...), true
+	}
+	t := reflect.TypeOf(v)
+	p := planFor(t)
+	if !p.usable {
+		return dst, false
+	}
+	w := writer{buf: dst}
+	ok := w.encode(p, valuePointer(&v, t), 0)
+	return w.buf, ok
+}
+
+// writer accumulates the encoded output.
+type writer struct{ buf []byte }
+
+// eface is the layout of an empty interface.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// valuePointer returns a read-only pointer to the t-typed value held in *v:
+// the interface's data word holds a pointer-shaped value itself and points
+// to any other value.
+func valuePointer(v *any, t reflect.Type) unsafe.Pointer {
+	e := (*eface)(unsafe.Pointer(v))
+	if pointerShaped(t) {
+		return unsafe.Pointer(&e.data)
+	}
+	return e.data
+}
+
+// pointerShaped is the compiler's rule for values stored directly in an
+// interface word.
+func pointerShaped(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return t.Len() == 1 && pointerShaped(t.Elem())
+	case reflect.Struct:
+		return t.NumField() == 1 && pointerShaped(t.Field(0).Type)
+	}
+	return false
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+func (w *writer) encode(p *plan, ptr unsafe.Pointer, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch p.kind {
+	case kindString:
+		w.buf = appendString(w.buf, *(*string)(ptr))
+	case kindBool:
+		w.buf = strconv.AppendBool(w.buf, *(*bool)(ptr))
+	case kindInt:
+		w.buf = strconv.AppendInt(w.buf, loadInt(p, ptr), 10)
+	case kindUint:
+		w.buf = strconv.AppendUint(w.buf, loadUint(p, ptr), 10)
+	case kindFloat:
+		return w.encodeFloat(p, ptr)
+	case kindAny:
+		return w.encodeAny(*(*any)(ptr), depth)
+	case kindSlice:
+		return w.encodeSlice(p, ptr, depth)
+	case kindMap:
+		return w.encodeMap(p, ptr, depth)
+	case kindStruct:
+		return w.encodeStruct(p, ptr, depth)
+	case kindPointer:
+		target := *(*unsafe.Pointer)(ptr)
+		if target == nil {
+			w.buf = append(w.buf, "null"...)
+			return true
+		}
+		return w.encode(p.elem, target, depth+1)
+	case kindNumericDate:
+		w.buf = claims.AppendNumericDate(w.buf, (*claims.NumericDate)(ptr).Time)
+	case kindAudience:
+		w.buf = claims.AppendAudience(w.buf, *(*claims.Audience)(ptr))
+	default:
+		return false
+	}
+	return true
+}
+
+func loadInt(p *plan, ptr unsafe.Pointer) int64 {
+	switch p.bits {
+	case 8:
+		return int64(*(*int8)(ptr))
+	case 16:
+		return int64(*(*int16)(ptr))
+	case 32:
+		return int64(*(*int32)(ptr))
+	}
+	return *(*int64)(ptr)
+}
+
+func loadUint(p *plan, ptr unsafe.Pointer) uint64 {
+	switch p.bits {
+	case 8:
+		return uint64(*(*uint8)(ptr))
+	case 16:
+		return uint64(*(*uint16)(ptr))
+	case 32:
+		return uint64(*(*uint32)(ptr))
+	}
+	return *(*uint64)(ptr)
+}
+
+// encodeFloat writes the floats encoding/json writes without an exponent;
+// the rest (exponent form, -0, NaN, infinities) is left to it.
+func (w *writer) encodeFloat(p *plan, ptr unsafe.Pointer) bool {
+	var f float64
+	if p.bits == 32 {
+		f = float64(*(*float32)(ptr))
+	} else {
+		f = *(*float64)(ptr)
+	}
+	if f == 0 {
+		if math.Signbit(f) {
+			return false
+		}
+		w.buf = append(w.buf, '0')
+		return true
+	}
+	abs := math.Abs(f)
+	if p.bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) ||
+		p.bits == 64 && (abs < 1e-6 || abs >= 1e21) || math.IsNaN(f) {
+		return false
+	}
+	w.buf = strconv.AppendFloat(w.buf, f, 'f', -1, p.bits)
+	return true
+}
+
+// encodeAny writes an empty interface's dynamic value.
+func (w *writer) encodeAny(v any, depth int) bool {
+	switch x := v.(type) {
+	case nil:
+		w.buf = append(w.buf, "null"...)
+		return true
+	case string:
+		w.buf = appendString(w.buf, x)
+		return true
+	case bool:
+		w.buf = strconv.AppendBool(w.buf, x)
+		return true
+	case map[string]any:
+		return w.encodeAnyMap(x, depth+1)
+	}
+	t := reflect.TypeOf(v)
+	p := planFor(t)
+	if !p.usable {
+		return false
+	}
+	return w.encode(p, valuePointer(&v, t), depth+1)
+}
+
+func (w *writer) encodeSlice(p *plan, ptr unsafe.Pointer, depth int) bool {
+	s := (*sliceHeader)(ptr)
+	if s.data == nil {
+		w.buf = append(w.buf, "null"...)
+		return true
+	}
+	w.buf = append(w.buf, '[')
+	for i := 0; i < s.len; i++ {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		if !w.encode(p.elem, unsafe.Add(s.data, uintptr(i)*p.size), depth+1) {
+			return false
+		}
+	}
+	w.buf = append(w.buf, ']')
+	return true
+}
+
+func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
+	if p.typ == reflect.TypeFor[map[string]any]() {
+		return w.encodeAnyMap(*(*map[string]any)(ptr), depth)
+	}
+	mv := reflect.NewAt(p.typ, ptr).Elem()
+	if mv.IsNil() {
+		w.buf = append(w.buf, "null"...)
+		return true
+	}
+	keys := mv.MapKeys()
+	slices.SortFunc(keys, func(a, b reflect.Value) int {
+		return compareStrings(a.String(), b.String())
+	})
+	w.buf = append(w.buf, '{')
+	for i, k := range keys {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		w.buf = appendString(w.buf, k.String())
+		w.buf = append(w.buf, ':')
+		ev := reflect.New(p.typ.Elem())
+		ev.Elem().Set(mv.MapIndex(k))
+		if !w.encode(p.elem, ev.UnsafePointer(), depth+1) {
+			return false
+		}
+	}
+	w.buf = append(w.buf, '}')
+	return true
+}
+
+func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	if m == nil {
+		w.buf = append(w.buf, "null"...)
+		return true
+	}
+	var stack [16]string
+	keys := stack[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	w.buf = append(w.buf, '{')
+	for i, k := range keys {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		w.buf = appendString(w.buf, k)
+		w.buf = append(w.buf, ':')
+		if !w.encodeAny(m[k], depth) {
+			return false
+		}
+	}
+	w.buf = append(w.buf, '}')
+	return true
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (w *writer) encodeStruct(p *plan, ptr unsafe.Pointer, depth int) bool {
+	w.buf = append(w.buf, '{')
+	first := true
+	for i := range p.fields {
+		f := &p.fields[i]
+		fp := at(ptr, f.offset)
+		if f.omitEmpty && isEmpty(f.plan, fp) {
+			continue
+		}
+		if !first {
+			w.buf = append(w.buf, ',')
+		}
+		first = false
+		w.buf = append(w.buf, f.key...)
+		if !w.encode(f.plan, fp, depth+1) {
+			return false
+		}
+	}
+	w.buf = append(w.buf, '}')
+	return true
+}
+
+// isEmpty is encoding/json's omitempty test.
+func isEmpty(p *plan, ptr unsafe.Pointer) bool {
+	switch p.kind {
+	case kindString:
+		return *(*string)(ptr) == ""
+	case kindBool:
+		return !*(*bool)(ptr)
+	case kindInt:
+		return loadInt(p, ptr) == 0
+	case kindUint:
+		return loadUint(p, ptr) == 0
+	case kindFloat:
+		if p.bits == 32 {
+			return *(*float32)(ptr) == 0
+		}
+		return *(*float64)(ptr) == 0
+	case kindAny:
+		return *(*any)(ptr) == nil
+	case kindSlice, kindAudience:
+		return (*sliceHeader)(ptr).len == 0
+	case kindMap:
+		return reflect.NewAt(p.typ, ptr).Elem().Len() == 0
+	case kindPointer:
+		return *(*unsafe.Pointer)(ptr) == nil
+	}
+	return false
+}
+
+// appendString writes s as encoding/json does: plain text as is, anything
+// that needs escaping (quotes, controls, <>&, U+2028, U+2029, invalid
+// UTF-8) through encoding/json itself.
+func appendString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError && r != '\u2028' && r != '\u2029' {
+				i += n
+				continue
+			}
+		}
+		b, _ := json.Marshal(s) // a string always marshals
+		return append(dst, b...)
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
