@@ -55,7 +55,7 @@ func (a *Audience) UnmarshalJSON(b []byte) error {
 		*a = Audience{s}
 		return nil
 	}
-	n, ok := countStringArray(b)
+	n, ok := strictjson.StringArray(b)
 	if !ok {
 		return ErrInvalidAudienceValue
 	}
@@ -72,16 +72,4 @@ func (a *Audience) UnmarshalJSON(b []byte) error {
 // Contains reports whether aud is one of a's audiences (exact match).
 func (a Audience) Contains(aud string) bool {
 	return slices.Contains(a, aud)
-}
-
-// countStringArray reports whether the checked JSON value b is an array of
-// strings, and how many.
-func countStringArray(b []byte) (n int, ok bool) {
-	ok = true
-	isArray := strictjson.EachArrayElement(b, func(elem []byte) bool {
-		n++
-		ok = elem[0] == '"'
-		return ok
-	})
-	return n, isArray && ok
 }

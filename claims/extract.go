@@ -118,7 +118,7 @@ func checkAudience(value []byte, dst *[]byte) error {
 		*dst = value
 		return nil
 	}
-	if _, ok := countStringArray(value); !ok {
+	if _, ok := strictjson.StringArray(value); !ok {
 		return fmt.Errorf("%w: %q must be a string or an array of strings", ErrInvalidClaim, NameAudience)
 	}
 	*dst = value

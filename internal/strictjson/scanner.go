@@ -1,0 +1,210 @@
+package strictjson
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// scanner walks data. Its methods take the index to scan from and return
+// the index after what they scanned, so the hot loops keep positions in
+// registers; an error carries the offset of the failure.
+type scanner struct {
+	data []byte
+}
+
+func (s *scanner) fail(p int, msg string) error { return &SyntaxError{Offset: p, Msg: msg} }
+
+// skipWS returns the index of the first byte at or after p that is not
+// JSON white space (RFC 8259 section 2: space, tab, line feed, carriage
+// return).
+func skipWS(data []byte, p int) int {
+	for p < len(data) && data[p] <= ' ' && (data[p] == ' ' || data[p] == '\t' || data[p] == '\n' || data[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// value scans one value at p, nested at depth.
+func (s *scanner) value(p, depth int) (int, error) {
+	if p >= len(s.data) {
+		return p, s.fail(p, "unexpected end of input")
+	}
+	switch c := s.data[p]; {
+	case c == '"':
+		end, _, err := s.str(p)
+		return end, err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number(p)
+	case c == '{':
+		return s.object(p, depth, nil)
+	case c == '[':
+		return s.array(p, depth)
+	case c == 't':
+		return s.literal(p, "true")
+	case c == 'f':
+		return s.literal(p, "false")
+	case c == 'n':
+		return s.literal(p, "null")
+	}
+	return p, s.fail(p, "unexpected character")
+}
+
+func (s *scanner) literal(p int, lit string) (int, error) {
+	if len(s.data)-p < len(lit) || string(s.data[p:p+len(lit)]) != lit {
+		return p, s.fail(p, "invalid literal")
+	}
+	return p + len(lit), nil
+}
+
+// object scans an object at p (a '{'). fn, when not nil, receives each
+// member; it is set only for the top level.
+func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
+	if depth > MaxDepth {
+		return p, s.fail(p, "nesting too deep")
+	}
+	data := s.data
+	var seen names
+	p = skipWS(data, p+1)
+	if p < len(data) && data[p] == '}' {
+		return p + 1, nil
+	}
+	for {
+		if p >= len(data) || data[p] != '"' {
+			return p, s.fail(p, "expected a member name")
+		}
+		start := p
+		end, escaped, err := s.str(p)
+		if err != nil {
+			return end, err
+		}
+		key := Key{Raw: data[start+1 : end-1], Escaped: escaped}
+		// RFC 7515 section 5.2 and RFC 7519 section 4: "Header Parameter
+		// names ... MUST be unique" / "Claim Names within a JWT Claims Set
+		// MUST be unique"; we refuse duplicates rather than pick one.
+		if !seen.add(key) {
+			return end, s.fail(end, fmt.Sprintf("duplicate member name %q", key.Name()))
+		}
+		p = end
+		if p < len(data) && data[p] != ':' {
+			p = skipWS(data, p)
+		}
+		if p >= len(data) || data[p] != ':' {
+			return p, s.fail(p, "expected ':'")
+		}
+		vstart := skipWS(data, p+1)
+		if p, err = s.value(vstart, depth+1); err != nil {
+			return p, err
+		}
+		if fn != nil {
+			if err := fn(key, data[vstart:p]); err != nil {
+				return p, err
+			}
+		}
+		if p < len(data) && data[p] != ',' && data[p] != '}' {
+			p = skipWS(data, p)
+		}
+		if p >= len(data) {
+			return p, s.fail(p, "unterminated object")
+		}
+		switch data[p] {
+		case ',':
+			p = skipWS(data, p+1)
+		case '}':
+			return p + 1, nil
+		default:
+			return p, s.fail(p, "expected ',' or '}'")
+		}
+	}
+}
+
+func (s *scanner) array(p, depth int) (int, error) {
+	if depth > MaxDepth {
+		return p, s.fail(p, "nesting too deep")
+	}
+	data := s.data
+	p = skipWS(data, p+1)
+	if p < len(data) && data[p] == ']' {
+		return p + 1, nil
+	}
+	for {
+		var err error
+		if p, err = s.value(p, depth+1); err != nil {
+			return p, err
+		}
+		if p < len(data) && data[p] != ',' && data[p] != ']' {
+			p = skipWS(data, p)
+		}
+		if p >= len(data) {
+			return p, s.fail(p, "unterminated array")
+		}
+		switch data[p] {
+		case ',':
+			p = skipWS(data, p+1)
+		case ']':
+			return p + 1, nil
+		default:
+			return p, s.fail(p, "expected ',' or ']'")
+		}
+	}
+}
+
+// number scans an RFC 8259 number at p:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (s *scanner) number(p int) (int, error) {
+	d := s.data
+	start := p
+	if p < len(d) && d[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(d) && d[p] == '0':
+		p++
+	case p < len(d) && d[p] >= '1' && d[p] <= '9':
+		p = digits(d, p+1)
+	default:
+		return p, s.fail(p, "invalid number")
+	}
+	if p < len(d) && d[p] == '.' {
+		q := digits(d, p+1)
+		if q == p+1 {
+			return q, s.fail(q, "invalid number fraction")
+		}
+		p = q
+	}
+	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
+		p++
+		if p < len(d) && (d[p] == '+' || d[p] == '-') {
+			p++
+		}
+		q := digits(d, p)
+		if q == p {
+			return q, s.fail(q, "invalid number exponent")
+		}
+		return q, s.inRange(start, d[start:q])
+	}
+	if p-start > 300 {
+		return p, s.inRange(start, d[start:p])
+	}
+	return p, nil
+}
+
+// inRange refuses a number beyond IEEE 754 binary64's range (RFC 8259
+// section 6): codecs disagree on it (encoding/json fails to decode it into
+// any or float64 but skips it for a struct without that field; others yield
+// ±Inf), so it could make a verdict depend on the codec or the claims type.
+// Only literals with an exponent or over 300 characters can overflow.
+func (s *scanner) inRange(start int, lit []byte) error {
+	if _, err := strconv.ParseFloat(string(lit), 64); err != nil {
+		return s.fail(start, "number beyond the range of a 64-bit float")
+	}
+	return nil
+}
+
+// digits returns the index of the first byte at or after p that is not an
+// ASCII digit.
+func digits(d []byte, p int) int {
+	for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+		p++
+	}
+	return p
+}

@@ -1,0 +1,168 @@
+package strictjson
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// str scans a string whose opening quote is at p, returning the index
+// after the closing quote and whether the string has escapes. Runs of plain
+// bytes go eight at a time; a string of plain ASCII ends here, anything
+// else goes to strRest.
+func (s *scanner) str(p int) (end int, escaped bool, err error) {
+	data := s.data
+	p++ // the opening quote
+	for p+8 <= len(data) {
+		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
+			p += bits.TrailingZeros64(m) >> 3
+			if data[p] == '"' {
+				return p + 1, false, nil
+			}
+			break
+		}
+		p += 8
+	}
+	return s.strRest(p)
+}
+
+// strRest scans the rest of a string from p, one byte at a time but for
+// runs of plain bytes: escapes, UTF-8 sequences and the closing quote.
+func (s *scanner) strRest(p int) (end int, escaped bool, err error) {
+	data := s.data
+	for {
+		p = skipPlain(data, p)
+		if p >= len(data) {
+			return p, escaped, s.fail(p, "unterminated string")
+		}
+		switch c := data[p]; {
+		case c == '"':
+			return p + 1, escaped, nil
+		case c == '\\':
+			escaped = true
+			if p, err = s.escape(p); err != nil {
+				return p, escaped, err
+			}
+		case c < 0x20:
+			return p, escaped, s.fail(p, "control character in string")
+		default: // c >= utf8.RuneSelf
+			r, size := utf8.DecodeRune(data[p:])
+			if r == utf8.RuneError && size == 1 {
+				return p, escaped, s.fail(p, "invalid UTF-8 in string")
+			}
+			p += size
+		}
+	}
+}
+
+// skipPlain returns the index of the first byte at or after p that is not
+// plain (see the plain table), or len(data).
+func skipPlain(data []byte, p int) int {
+	for p+8 <= len(data) {
+		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
+			return p + bits.TrailingZeros64(m)>>3
+		}
+		p += 8
+	}
+	for p < len(data) && plain[data[p]] {
+		p++
+	}
+	return p
+}
+
+const (
+	ones8 = 0x0101010101010101
+	high8 = 0x8080808080808080
+)
+
+// notPlain8 looks at eight bytes at once (byte i of the input in bits
+// 8i..8i+7) and sets the high bit of the lowest byte that is not plain:
+// below 0x20, '"', '\\', or 0x80 and above. A subtraction's borrow only
+// travels upwards from a byte that is itself flagged, so bytes above the
+// lowest flagged one may be flagged wrongly, but never the lowest: callers
+// use only the lowest.
+func notPlain8(x uint64) uint64 {
+	ctl := x - 0x20*ones8              // bytes below 0x20 borrow
+	quote := (x ^ '"'*ones8) - ones8   // zero after the XOR: the quote
+	bslash := (x ^ '\\'*ones8) - ones8 // likewise the backslash
+	return (ctl | quote | bslash | x) & high8
+}
+
+// escape scans one escape sequence at p (a '\\').
+func (s *scanner) escape(p int) (int, error) {
+	d := s.data
+	if p+1 >= len(d) {
+		return p, s.fail(p, "unterminated escape")
+	}
+	switch d[p+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return p + 2, nil
+	case 'u':
+		r, ok := hex4(d, p+2)
+		if !ok {
+			return p, s.fail(p, "invalid \\u escape")
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return p, s.fail(p, "lone low surrogate escape")
+		case r >= 0xD800 && r <= 0xDBFF:
+			q := p + 6
+			if q+1 >= len(d) || d[q] != '\\' || d[q+1] != 'u' {
+				return p, s.fail(p, "lone high surrogate escape")
+			}
+			lo, ok := hex4(d, q+2)
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return p, s.fail(p, "lone high surrogate escape")
+			}
+			return p + 12, nil
+		}
+		return p + 6, nil
+	}
+	return p, s.fail(p, "invalid escape")
+}
+
+// plain marks the string bytes that need no further look: printable ASCII
+// other than the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+func hex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// checkedStringEnd returns the index after the closing quote of the string
+// whose opening quote is at p, in input the pass has checked: an escape is
+// a backslash and the byte after it, so the first quote not so escaped
+// closes the string.
+func checkedStringEnd(data []byte, p int) int {
+	for p++; p < len(data); p++ {
+		switch data[p] {
+		case '\\':
+			p++
+		case '"':
+			return p + 1
+		}
+	}
+	return len(data)
+}
