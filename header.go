@@ -101,13 +101,25 @@ const headerCacheSize = 64
 
 // headerCache remembers validated headers by their exact base64url segment:
 // tokens from one issuer share the same header bytes, so most parses skip
-// the header's decoding. Readers take one atomic load; writers copy the map.
+// the header's decoding. Readers first compare the segment with the last
+// header stored, then look in the map; both take one atomic load. Writers
+// copy the map.
 type headerCache struct {
-	m  atomic.Pointer[map[string]*Header]
-	mu sync.Mutex
+	last atomic.Pointer[headerEntry]
+	m    atomic.Pointer[map[string]*Header]
+	mu   sync.Mutex
+}
+
+// headerEntry is one validated header and its segment.
+type headerEntry struct {
+	seg string
+	h   *Header
 }
 
 func (c *headerCache) get(seg string) *Header {
+	if e := c.last.Load(); e != nil && e.seg == seg {
+		return e.h
+	}
 	if m := c.m.Load(); m != nil {
 		return (*m)[seg]
 	}
@@ -129,8 +141,10 @@ func (c *headerCache) put(seg string, h *Header) {
 			next[k] = v
 		}
 	}
-	next[strings.Clone(seg)] = h
+	seg = strings.Clone(seg)
+	next[seg] = h
 	c.m.Store(&next)
+	c.last.Store(&headerEntry{seg: seg, h: h})
 }
 
 // header returns the validated header for a segment, from the cache when it

@@ -74,28 +74,52 @@ type algInfo struct {
 	size int
 }
 
-var algorithms = map[Algorithm]algInfo{
-	HS256:   {famHMAC, crypto.SHA256, false, 32},
-	HS384:   {famHMAC, crypto.SHA384, false, 48},
-	HS512:   {famHMAC, crypto.SHA512, false, 64},
-	RS256:   {famRSA, crypto.SHA256, false, 0},
-	RS384:   {famRSA, crypto.SHA384, false, 0},
-	RS512:   {famRSA, crypto.SHA512, false, 0},
-	PS256:   {famRSA, crypto.SHA256, true, 0},
-	PS384:   {famRSA, crypto.SHA384, true, 0},
-	PS512:   {famRSA, crypto.SHA512, true, 0},
-	ES256:   {famECDSA, crypto.SHA256, false, 64},
-	ES384:   {famECDSA, crypto.SHA384, false, 96},
-	ES512:   {famECDSA, crypto.SHA512, false, 132},
-	EdDSA:   {famEd25519, 0, false, 64},
-	Ed25519: {famEd25519, 0, false, 64},
+// lookup returns what the package knows about the algorithm named exactly
+// a. A switch on the name, not a map: it runs on every verification and
+// needs no hashing.
+func lookup(a Algorithm) (algInfo, bool) {
+	switch a {
+	case HS256:
+		return algInfo{famHMAC, crypto.SHA256, false, 32}, true
+	case HS384:
+		return algInfo{famHMAC, crypto.SHA384, false, 48}, true
+	case HS512:
+		return algInfo{famHMAC, crypto.SHA512, false, 64}, true
+	case RS256:
+		return algInfo{famRSA, crypto.SHA256, false, 0}, true
+	case RS384:
+		return algInfo{famRSA, crypto.SHA384, false, 0}, true
+	case RS512:
+		return algInfo{famRSA, crypto.SHA512, false, 0}, true
+	case PS256:
+		return algInfo{famRSA, crypto.SHA256, true, 0}, true
+	case PS384:
+		return algInfo{famRSA, crypto.SHA384, true, 0}, true
+	case PS512:
+		return algInfo{famRSA, crypto.SHA512, true, 0}, true
+	case ES256:
+		return algInfo{famECDSA, crypto.SHA256, false, 64}, true
+	case ES384:
+		return algInfo{famECDSA, crypto.SHA384, false, 96}, true
+	case ES512:
+		return algInfo{famECDSA, crypto.SHA512, false, 132}, true
+	case EdDSA, Ed25519:
+		return algInfo{famEd25519, 0, false, 64}, true
+	}
+	return algInfo{}, false
+}
+
+// infoOf is lookup for a known algorithm (the zero algInfo otherwise).
+func infoOf(a Algorithm) algInfo {
+	info, _ := lookup(a)
+	return info
 }
 
 // Lookup returns the algorithm whose name is exactly name (case-sensitive,
 // RFC 7515 section 4.1.1). "none" and unknown names report false.
 func Lookup(name string) (Algorithm, bool) {
 	a := Algorithm(name)
-	_, ok := algorithms[a]
+	_, ok := lookup(a)
 	return a, ok
 }
 
@@ -106,12 +130,12 @@ func All() []Algorithm {
 
 // Known reports whether a is a supported algorithm.
 func (a Algorithm) Known() bool {
-	_, ok := algorithms[a]
+	_, ok := lookup(a)
 	return ok
 }
 
 // Hash returns the hash function a uses, or 0 for Ed25519 and unknown names.
-func (a Algorithm) Hash() crypto.Hash { return algorithms[a].hash }
+func (a Algorithm) Hash() crypto.Hash { return infoOf(a).hash }
 
 // String returns the "alg" value.
 func (a Algorithm) String() string { return string(a) }

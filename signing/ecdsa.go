@@ -42,7 +42,7 @@ func checkECDSAPublic(pub *ecdsa.PublicKey) (Algorithm, error) {
 // verifyECDSA checks a JWS ECDSA signature: R and S as fixed-size big-endian
 // integers, concatenated (RFC 7518 section 3.4). DER is refused.
 func verifyECDSA(pub *ecdsa.PublicKey, alg Algorithm, input, sig []byte) error {
-	info := algorithms[alg]
+	info := infoOf(alg)
 	if len(sig) != info.size {
 		return ErrSignatureInvalid
 	}

@@ -26,7 +26,7 @@ func newHMACKey(secret []byte) (*hmacKey, error) {
 	if len(secret) == 0 {
 		return nil, fmt.Errorf("%w: empty HMAC secret", ErrInvalidKey)
 	}
-	if len(secret) < algorithms[HS256].size {
+	if len(secret) < infoOf(HS256).size {
 		return nil, fmt.Errorf("%w: HMAC secret of %d bytes; RFC 7518 section 3.2 requires at least 32 (HS256), 48 (HS384), 64 (HS512)", ErrInvalidKey, len(secret))
 	}
 	return &hmacKey{secret: append([]byte(nil), secret...)}, nil
@@ -36,7 +36,7 @@ func newHMACKey(secret []byte) (*hmacKey, error) {
 // output, RFC 7518 section 3.2: "A key of the same size as the hash output
 // ... or larger MUST be used with this algorithm."
 func (k *hmacKey) fits(alg Algorithm) error {
-	if need := algorithms[alg].size; len(k.secret) < need {
+	if need := infoOf(alg).size; len(k.secret) < need {
 		return fmt.Errorf("%w: %s needs an HMAC secret of at least %d bytes, got %d", ErrInvalidKey, alg, need, len(k.secret))
 	}
 	return nil
@@ -60,7 +60,7 @@ func (k *hmacKey) state(h crypto.Hash) (*sync.Pool, *macState) {
 
 // appendMAC appends the HMAC of input under alg to dst.
 func (k *hmacKey) appendMAC(dst []byte, alg Algorithm, input []byte) []byte {
-	p, s := k.state(algorithms[alg].hash)
+	p, s := k.state(infoOf(alg).hash)
 	s.h.Write(input)
 	dst = s.h.Sum(dst)
 	s.h.Reset()
@@ -70,7 +70,7 @@ func (k *hmacKey) appendMAC(dst []byte, alg Algorithm, input []byte) []byte {
 
 // verify compares the HMAC of input with sig in constant time.
 func (k *hmacKey) verify(alg Algorithm, input, sig []byte) error {
-	p, s := k.state(algorithms[alg].hash)
+	p, s := k.state(infoOf(alg).hash)
 	s.h.Write(input)
 	ok := hmac.Equal(s.h.Sum(s.sum[:0]), sig)
 	s.h.Reset()

@@ -27,7 +27,7 @@ var pssOptions = &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash}
 
 // verifyRSA checks an RS* or PS* signature.
 func verifyRSA(pub *rsa.PublicKey, alg Algorithm, input, sig []byte) error {
-	info := algorithms[alg]
+	info := infoOf(alg)
 	var buf [64]byte
 	d := digest(info.hash, input, &buf)
 	var err error

@@ -28,7 +28,7 @@ type SigningKey struct {
 // keys, and keys of another family, curve or too small, are refused with
 // ErrInvalidKey; unknown algorithms with ErrAlgorithmNotAllowed.
 func NewSigningKey(alg Algorithm, key any) (*SigningKey, error) {
-	info, ok := algorithms[alg]
+	info, ok := lookup(alg)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, string(alg))
 	}

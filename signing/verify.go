@@ -104,7 +104,7 @@ func (k *VerifyingKey) Check(alg Algorithm) error {
 	if k == nil || k.fam == famNone {
 		return fmt.Errorf("%w: nil or zero VerifyingKey; use NewVerifyingKey", ErrInvalidKey)
 	}
-	info, ok := algorithms[alg]
+	info, ok := lookup(alg)
 	if !ok {
 		return fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, string(alg))
 	}

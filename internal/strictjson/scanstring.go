@@ -154,9 +154,24 @@ func hex4(b []byte, i int) (rune, bool) {
 // checkedStringEnd returns the index after the closing quote of the string
 // whose opening quote is at p, in input the pass has checked: an escape is
 // a backslash and the byte after it, so the first quote not so escaped
-// closes the string.
+// closes the string. Bytes other than quotes and backslashes are skipped
+// eight at a time.
 func checkedStringEnd(data []byte, p int) int {
 	for p++; p < len(data); p++ {
+		for p+8 <= len(data) {
+			x := binary.LittleEndian.Uint64(data[p:])
+			quote := (x ^ '"'*ones8) - ones8
+			bslash := (x ^ '\\'*ones8) - ones8
+			m := (quote | bslash) &^ x & high8
+			if m != 0 {
+				p += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			p += 8
+		}
+		if p >= len(data) {
+			break
+		}
 		switch data[p] {
 		case '\\':
 			p++
