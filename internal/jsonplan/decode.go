@@ -226,7 +226,7 @@ func (r *reader) fillAnyMap(m map[string]any) bool {
 }
 
 func (r *reader) decodeSlice(p *plan, ptr unsafe.Pointer) bool {
-	if p.elem.kind == kindString && p.typ.Elem().Kind() == reflect.String && p.typ.Elem() == reflect.TypeFor[string]() {
+	if p.typ.Elem() == reflect.TypeFor[string]() {
 		list := []string{}
 		if r.open() {
 			for {
@@ -290,14 +290,17 @@ func (r *reader) decodeStruct(p *plan, ptr unsafe.Pointer) bool {
 		return true
 	}
 	var scratch [64]byte
+	next := 0 // members usually come in field order: try that field first
 	for {
 		name := r.key(scratch[:])
-		f := p.field(name)
+		i := p.field(name, next)
 		switch {
-		case f != nil:
+		case i >= 0:
+			f := &p.fields[i]
 			if !r.decode(f.plan, at(ptr, f.offset)) {
 				return false
 			}
+			next = i + 1
 		case p.foldsToField(name):
 			return false // encoding/json's case-insensitive match: not reproduced
 		default:
@@ -309,14 +312,18 @@ func (r *reader) decodeStruct(p *plan, ptr unsafe.Pointer) bool {
 	}
 }
 
-// field returns the field named exactly name, or nil.
-func (p *plan) field(name []byte) *field {
+// field returns the index of the field named exactly name, trying hint
+// first, or -1.
+func (p *plan) field(name []byte, hint int) int {
+	if hint < len(p.fields) && p.fields[hint].name == string(name) {
+		return hint
+	}
 	for i := range p.fields {
 		if p.fields[i].name == string(name) {
-			return &p.fields[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // foldsToField reports whether name, not any field's exact name, could
@@ -334,7 +341,11 @@ func (p *plan) foldsToField(name []byte) bool {
 func (r *reader) decodePointer(p *plan, ptr unsafe.Pointer) bool {
 	target := *(*unsafe.Pointer)(ptr)
 	if target == nil {
-		target = reflect.New(p.typ.Elem()).UnsafePointer()
+		if p.elem.kind == kindNumericDate {
+			target = unsafe.Pointer(new(claims.NumericDate))
+		} else {
+			target = reflect.New(p.typ.Elem()).UnsafePointer()
+		}
 		*(*unsafe.Pointer)(ptr) = target
 	}
 	return r.decode(p.elem, target)
