@@ -3,6 +3,8 @@ package jwt
 import (
 	"encoding/json"
 	"sync/atomic"
+
+	"github.com/jotlib/jwt/internal/jsonplan"
 )
 
 // Encoder maps claims values to and from JSON. It is the only part of the
@@ -17,14 +19,68 @@ type Encoder interface {
 	Unmarshal(data []byte, v any) error
 }
 
-// StdEncoder is the default Encoder, backed by encoding/json.
+// AppendEncoder is an Encoder that can also write claims into a buffer the
+// caller provides. Signers use it, when an Encoder implements it, to encode
+// into a reused buffer instead of one allocated per token. AppendMarshal
+// must append exactly what Marshal would return.
+type AppendEncoder interface {
+	Encoder
+	AppendMarshal(dst []byte, v any) ([]byte, error)
+}
+
+// StdEncoder is the default Encoder: encoding/json's results, byte for
+// byte. The types claims are usually made of (plain structs of strings,
+// booleans, numbers, slices, maps, pointers, embedded structs, and the
+// claims package's types) go through plans compiled once per type, which
+// reproduce encoding/json without its per-call reflection; every other
+// type, and every value a plan cannot reproduce exactly, goes to
+// encoding/json itself. Tests and fuzzing compare the two under each Go
+// version.
 type StdEncoder struct{}
 
-// Marshal calls json.Marshal.
-func (StdEncoder) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
+// Marshal returns json.Marshal(v).
+func (e StdEncoder) Marshal(v any) ([]byte, error) { return e.AppendMarshal(nil, v) }
+
+// AppendMarshal appends json.Marshal(v) to dst.
+func (StdEncoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	if out, ok := jsonplan.AppendMarshal(dst, v); ok {
+		return out, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
 
 // Unmarshal calls json.Unmarshal.
 func (StdEncoder) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// unmarshalChecked is Unmarshal for claims the strict pass has accepted,
+// which is what a plan needs to decode them itself.
+func (StdEncoder) unmarshalChecked(data []byte, v any) error {
+	if jsonplan.Unmarshal(data, v) {
+		return nil
+	}
+	return json.Unmarshal(data, v)
+}
+
+// decodeClaims decodes claims that passed the strict pass with enc.
+func decodeClaims(enc Encoder, data []byte, v any) error {
+	if std, ok := enc.(StdEncoder); ok {
+		return std.unmarshalChecked(data, v)
+	}
+	return enc.Unmarshal(data, v)
+}
+
+// encodeClaims appends v's JSON to dst with enc.
+func encodeClaims(enc Encoder, dst []byte, v any) ([]byte, error) {
+	if ae, ok := enc.(AppendEncoder); ok {
+		return ae.AppendMarshal(dst, v)
+	}
+	b, err := enc.Marshal(v)
+	return append(dst, b...), err
+}
 
 // defaultEncoder is the process-wide default; see SetDefaultEncoder.
 var defaultEncoder atomic.Pointer[Encoder]

@@ -73,7 +73,10 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if s == nil || s.key == nil {
 		return "", fmt.Errorf("%w: nil or zero Signer; use NewSigner", ErrInvalidKey)
 	}
-	payload, err := s.enc.Marshal(claims)
+	scratch := payloadBuffers.Get().(*[]byte)
+	defer putPayloadBuffer(scratch)
+	payload, err := encodeClaims(s.enc, (*scratch)[:0], claims)
+	*scratch = payload
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrEncoding, err)
 	}

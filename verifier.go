@@ -134,7 +134,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err := v.validate(h, &ex); err != nil {
 		return nil, err
 	}
-	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
+	if err := decodeClaims(v.cfg.enc, payload, dst); err != nil {
 		return nil, fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	return &Token{Header: *h, Claims: dst, Raw: token}, nil

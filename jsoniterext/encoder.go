@@ -19,7 +19,7 @@ type Encoder struct {
 	exact bool
 }
 
-var _ jwt.Encoder = (*Encoder)(nil)
+var _ jwt.AppendEncoder = (*Encoder)(nil)
 
 // Option configures New. None is defined: every jsoniter configuration
 // that changes results (unsorted map keys, unescaped HTML, six-digit
@@ -71,6 +71,23 @@ func (e *Encoder) Marshal(v any) ([]byte, error) {
 		return json.Marshal(v)
 	}
 	return b, nil
+}
+
+// AppendMarshal appends what Marshal returns to dst, encoding in one of
+// jsoniter's pooled streams so that no buffer is allocated per call.
+func (e *Encoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	stream := e.api.BorrowStream(nil)
+	defer e.api.ReturnStream(stream)
+	stream.WriteVal(v)
+	b := stream.Buffer()
+	if stream.Error != nil || (e.exact && (!utf8.Valid(b) || bytes.Contains(b, []byte(`\ufffd`)))) {
+		m, err := e.Marshal(v)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, m...), nil
+	}
+	return append(dst, b...), nil
 }
 
 // Unmarshal decodes data into v. Input with a member name that is not

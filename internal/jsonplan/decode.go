@@ -33,7 +33,7 @@ func Unmarshal(data []byte, v any) (handled bool) {
 	}
 	switch p.kind {
 	case kindStruct:
-		if !rv.Elem().IsZero() {
+		if !allZero(rv.UnsafePointer(), p.typ.Size()) {
 			return false
 		}
 	case kindMap:
@@ -226,21 +226,10 @@ func (r *reader) fillAnyMap(m map[string]any) bool {
 }
 
 func (r *reader) decodeSlice(p *plan, ptr unsafe.Pointer) bool {
-	if p.elem.kind == kindString && p.typ.Elem().Kind() == reflect.String && p.typ.Elem() == reflect.TypeFor[string]() {
-		list := []string{}
-		if r.open() {
-			for {
-				if r.data[r.pos] != '"' {
-					return false
-				}
-				list = append(list, r.str())
-				if !r.next() {
-					break
-				}
-			}
-		}
+	if p.typ.Elem() == reflect.TypeFor[string]() {
+		list, ok := r.strings()
 		*(*[]string)(ptr) = list
-		return true
+		return ok
 	}
 	s := reflect.MakeSlice(p.typ, 0, 0)
 	if r.open() {
@@ -290,14 +279,17 @@ func (r *reader) decodeStruct(p *plan, ptr unsafe.Pointer) bool {
 		return true
 	}
 	var scratch [64]byte
+	next := 0 // members usually come in field order: try that field first
 	for {
 		name := r.key(scratch[:])
-		f := p.field(name)
+		i := p.field(name, next)
 		switch {
-		case f != nil:
+		case i >= 0:
+			f := &p.fields[i]
 			if !r.decode(f.plan, at(ptr, f.offset)) {
 				return false
 			}
+			next = i + 1
 		case p.foldsToField(name):
 			return false // encoding/json's case-insensitive match: not reproduced
 		default:
@@ -309,14 +301,18 @@ func (r *reader) decodeStruct(p *plan, ptr unsafe.Pointer) bool {
 	}
 }
 
-// field returns the field named exactly name, or nil.
-func (p *plan) field(name []byte) *field {
+// field returns the index of the field named exactly name, trying hint
+// first, or -1.
+func (p *plan) field(name []byte, hint int) int {
+	if hint < len(p.fields) && p.fields[hint].name == string(name) {
+		return hint
+	}
 	for i := range p.fields {
 		if p.fields[i].name == string(name) {
-			return &p.fields[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // foldsToField reports whether name, not any field's exact name, could
@@ -334,10 +330,41 @@ func (p *plan) foldsToField(name []byte) bool {
 func (r *reader) decodePointer(p *plan, ptr unsafe.Pointer) bool {
 	target := *(*unsafe.Pointer)(ptr)
 	if target == nil {
-		target = reflect.New(p.typ.Elem()).UnsafePointer()
+		if p.elem.kind == kindNumericDate {
+			target = unsafe.Pointer(r.newDate())
+		} else {
+			target = reflect.New(p.typ.Elem()).UnsafePointer()
+		}
 		*(*unsafe.Pointer)(ptr) = target
 	}
 	return r.decode(p.elem, target)
+}
+
+// newDate returns a zero NumericDate from r's small arena.
+func (r *reader) newDate() *claims.NumericDate {
+	if len(r.dates) == cap(r.dates) {
+		r.dates = make([]claims.NumericDate, 0, 4)
+	}
+	r.dates = r.dates[:len(r.dates)+1]
+	return &r.dates[len(r.dates)-1]
+}
+
+// strings decodes an array of strings at r.pos (a '['), sized exactly.
+func (r *reader) strings() ([]string, bool) {
+	var stack [16]string
+	list := stack[:0]
+	if r.open() {
+		for {
+			if r.data[r.pos] != '"' {
+				return nil, false
+			}
+			list = append(list, r.str())
+			if !r.next() {
+				break
+			}
+		}
+	}
+	return append(make([]string, 0, len(list)), list...), true
 }
 
 // decodeAudience reads "aud" as claims.Audience.UnmarshalJSON does.
@@ -349,21 +376,22 @@ func (r *reader) decodeAudience(a *claims.Audience) bool {
 	case '"':
 		*a = claims.Audience{r.str()}
 	case '[':
-		list := claims.Audience{}
-		if r.open() {
-			for {
-				if r.data[r.pos] != '"' {
-					return false
-				}
-				list = append(list, r.str())
-				if !r.next() {
-					break
-				}
-			}
-		}
+		list, ok := r.strings()
 		*a = list
+		return ok
 	default:
 		return false
+	}
+	return true
+}
+
+// allZero reports whether the size bytes at ptr are all zero: then the
+// value is its type's zero value.
+func allZero(ptr unsafe.Pointer, size uintptr) bool {
+	for _, b := range unsafe.Slice((*byte)(ptr), size) {
+		if b != 0 {
+			return false
+		}
 	}
 	return true
 }

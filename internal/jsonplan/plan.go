@@ -105,6 +105,11 @@ func compile(t reflect.Type, seen map[reflect.Type]*plan) *plan {
 	case t == audienceType:
 		p.kind = kindAudience
 		return p
+	case t.Kind() == reflect.Pointer && t.Name() == "":
+		// A pointer's methods are its element's: the element decides.
+		p.kind = kindPointer
+		p.elem = compile(t.Elem(), seen)
+		return p
 	case hasCustomJSON(t):
 		p.ok = false
 		return p
@@ -131,9 +136,6 @@ func compile(t reflect.Type, seen map[reflect.Type]*plan) *plan {
 	case reflect.Map:
 		p.kind = kindMap
 		p.ok = t.Key().Kind() == reflect.String && t.Key().PkgPath() == "" && t.Key().Name() == "string"
-		p.elem = compile(t.Elem(), seen)
-	case reflect.Pointer:
-		p.kind = kindPointer
 		p.elem = compile(t.Elem(), seen)
 	case reflect.Struct:
 		p.kind = kindStruct

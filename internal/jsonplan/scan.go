@@ -1,8 +1,11 @@
 package jsonplan
 
 import (
+	"bytes"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/jotlib/jwt/claims"
 )
 
 // reader walks JSON that the strict pass has already accepted, so it never
@@ -13,6 +16,8 @@ type reader struct {
 	// whole is data as one string, made on first need: unescaped strings
 	// are views into it, so a whole claims object costs one allocation.
 	whole string
+	// dates is where NumericDate pointers point, a few per allocation.
+	dates []claims.NumericDate
 }
 
 func (r *reader) skipSpace() {
@@ -36,19 +41,19 @@ func (r *reader) peek() byte {
 // bounds and whether it has escapes.
 func (r *reader) stringSpan() (start, end int, escaped bool) {
 	start = r.pos + 1
-	i := start
-	for {
-		c := r.data[i]
-		if c == '"' {
+	q := bytes.IndexByte(r.data[start:], '"')
+	if bytes.IndexByte(r.data[start:start+q], '\\') < 0 {
+		r.pos = start + q + 1
+		return start, start + q, false
+	}
+	for i := start; ; i++ {
+		switch r.data[i] {
+		case '"':
 			r.pos = i + 1
-			return start, i, escaped
+			return start, i, true
+		case '\\':
+			i++
 		}
-		if c == '\\' {
-			escaped = true
-			i += 2
-			continue
-		}
-		i++
 	}
 }
 
