@@ -72,6 +72,7 @@ var (
 
 	numericDateType = reflect.TypeFor[claims.NumericDate]()
 	audienceType    = reflect.TypeFor[claims.Audience]()
+	numberType      = reflect.TypeFor[json.Number]()
 
 	jsonMarshaler   = reflect.TypeFor[json.Marshaler]()
 	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
@@ -110,7 +111,8 @@ func compile(t reflect.Type, seen map[reflect.Type]*plan) *plan {
 		p.kind = kindPointer
 		p.elem = compile(t.Elem(), seen)
 		return p
-	case hasCustomJSON(t):
+	case hasCustomJSON(t), t == numberType:
+		// json.Number is written and read as a number literal.
 		p.ok = false
 		return p
 	}
