@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
@@ -416,5 +417,71 @@ func TestSignedRegisteredClaimsRoundTrip(t *testing.T) {
 	}
 	if d := rtSameRegistered(out.Registered, in.Registered); d != "" || len(out.Roles) != 1 {
 		t.Errorf("round trip: %s %+v", d, out)
+	}
+}
+
+// TestSignRefusesBadRegisteredClaimsFromEveryClaimsType_Rule10: claims
+// values the default encoder writes itself are checked like any encoder's
+// output: registered claims of the wrong type or range, and look-alike
+// names, are refused before signing; nested members are not claims.
+func TestSignRefusesBadRegisteredClaimsFromEveryClaimsType_Rule10(t *testing.T) {
+	type stringExp struct {
+		Exp string `json:"exp"`
+	}
+	type floatExp struct {
+		Exp float64 `json:"exp"`
+	}
+	type lookAlike struct {
+		claims.Registered
+		Expiry int64 `json:"EXP"`
+	}
+	type numberSub struct {
+		Sub int `json:"sub"`
+	}
+	type audInts struct {
+		Aud []int `json:"aud"`
+	}
+	farFuture := claims.NewNumericDate(time.Unix(1<<62+1<<12, 0))
+	refused := map[string]any{
+		"struct exp string":        stringExp{Exp: "tomorrow"},
+		"struct exp beyond 2^62":   &floatExp{Exp: 5e18},
+		"struct exp huge":          floatExp{Exp: 1e300},
+		"struct look-alike EXP":    lookAlike{Expiry: 1},
+		"struct sub number":        numberSub{Sub: 7},
+		"struct aud numbers":       audInts{Aud: []int{1}},
+		"NumericDate beyond 2^62":  claims.Registered{ExpiresAt: farFuture},
+		"map exp string":           map[string]any{"exp": "x"},
+		"map look-alike Exp":       map[string]any{"Exp": 1.0},
+		"map look-alike long s":    map[string]any{"\u017fub": "a"},
+		"map aud numbers":          map[string]any{"aud": []any{1.0}},
+		"map iss null":             map[string]any{"iss": nil},
+		"map of strings, nbf text": map[string]string{"nbf": "now"},
+	}
+	for name, v := range refused {
+		t.Run("refused/"+name, func(t *testing.T) {
+			if tok, err := jwt.Sign(jwt.HS256, v, rtSecret); err == nil {
+				t.Fatalf("signed %#v as %s", v, tok)
+			} else if !errors.Is(err, jwt.ErrEncoding) {
+				t.Errorf("got %v, want ErrEncoding", err)
+			}
+		})
+	}
+	accepted := map[string]any{
+		"nested exp string":   map[string]any{"x": map[string]any{"exp": "x"}},
+		"struct float exp":    floatExp{Exp: 1700000000.5},
+		"map of strings":      map[string]string{"iss": "me"},
+		"registered, all set": claims.Registered{Issuer: "me", Audience: claims.Audience{"a", "b"}, ExpiresAt: claims.NewNumericDate(time.Unix(4102444800, 0))},
+	}
+	for name, v := range accepted {
+		t.Run("accepted/"+name, func(t *testing.T) {
+			tok, err := jwt.Sign(jwt.HS256, v, rtSecret)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(v)
+			if _, payload, _ := strings.Cut(tok, "."); !strings.HasPrefix(payload, base64.RawURLEncoding.EncodeToString(want)+".") {
+				t.Errorf("payload is not json.Marshal's %s", want)
+			}
+		})
 	}
 }

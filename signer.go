@@ -8,6 +8,7 @@ import (
 
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/jsonplan"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
 )
@@ -75,12 +76,9 @@ func (s *Signer) Sign(claims any) (string, error) {
 	}
 	scratch := payloadBuffers.Get().(*[]byte)
 	defer putPayloadBuffer(scratch)
-	payload, err := encodeClaims(s.enc, (*scratch)[:0], claims)
-	*scratch = payload
+	payload, err := encodeChecked(s.enc, (*scratch)[:0], claims)
+	*scratch = payload[:0]
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrEncoding, err)
-	}
-	if err := checkClaims(payload); err != nil {
 		return "", err
 	}
 	enc := base64.RawURLEncoding
@@ -100,12 +98,35 @@ func (s *Signer) Sign(claims any) (string, error) {
 	return bytesview.String(buf), nil
 }
 
-// checkClaims is the sign side of the strict pass: what an Encoder returns
-// is never signed unchecked (a custom MarshalJSON can emit `1,"exp":…`).
-func checkClaims(payload []byte) error {
+// encodeChecked appends claims' JSON to dst with enc and applies the sign
+// side of the strict pass: what an Encoder returns is never signed
+// unchecked (a custom MarshalJSON can emit `1,"exp":…`). The default
+// encoder's plans write valid, duplicate-free, bounded JSON by
+// construction, so for their output only the registered claims are
+// checked, member by member as they are written; any other output goes
+// through the whole strict pass.
+func encodeChecked(enc Encoder, dst []byte, v any) ([]byte, error) {
+	if _, ok := enc.(StdEncoder); ok {
+		var ex claims.Extracted
+		out, handled, err := jsonplan.AppendObject(dst, v, ex.Member)
+		if err != nil {
+			return out, invalidEncoderOutput(err)
+		}
+		if handled {
+			return out, nil
+		}
+	}
+	payload, err := encodeClaims(enc, dst, v)
+	if err != nil {
+		return payload, fmt.Errorf("%w: %v", ErrEncoding, err)
+	}
 	var ex claims.Extracted
 	if err := strictjson.Object(payload, ex.Member); err != nil {
-		return fmt.Errorf("%w: %w: encoder output: %w", ErrTokenMalformed, ErrEncoding, err)
+		return payload, invalidEncoderOutput(err)
 	}
-	return nil
+	return payload, nil
+}
+
+func invalidEncoderOutput(err error) error {
+	return fmt.Errorf("%w: %w: encoder output: %w", ErrTokenMalformed, ErrEncoding, err)
 }

@@ -1,6 +1,7 @@
 package jsonplan
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // maxDepth bounds nesting while encoding: deeper values (and cycles) are
@@ -35,8 +37,68 @@ func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
 	return w.buf, ok
 }
 
+// AppendObject is AppendMarshal for a value that must encode as a JSON
+// object: a struct, a string-keyed map, or a non-nil pointer to one. It
+// calls fn with each top-level member as written (its name between the
+// quotes, and its raw value); an error from fn stops it and is returned.
+func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, handled bool, err error) {
+	if v == nil {
+		return dst, false, nil
+	}
+	t := reflect.TypeOf(v)
+	p := planFor(t)
+	if !p.usable {
+		return dst, false, nil
+	}
+	ptr := valuePointer(&v, t)
+	depth := 0
+	for p.kind == kindPointer {
+		if ptr = *(*unsafe.Pointer)(ptr); ptr == nil {
+			return dst, false, nil
+		}
+		p = p.elem
+		depth++
+	}
+	if p.kind != kindStruct && p.kind != kindMap {
+		return dst, false, nil
+	}
+	w := writer{buf: dst, member: fn, top: true}
+	ok := w.encode(p, ptr, depth)
+	if w.err != nil {
+		return w.buf, false, w.err
+	}
+	return w.buf, ok && !w.top, nil // a nil map writes null, not an object
+}
+
 // writer accumulates the encoded output.
-type writer struct{ buf []byte }
+type writer struct {
+	buf []byte
+	// member, when set, receives the top-level object's members; top is
+	// true until that object starts.
+	member strictjson.MemberFunc
+	top    bool
+	err    error
+}
+
+// startObject reports whether the object being started is the top-level
+// one whose members go to w.member.
+func (w *writer) startObject() bool {
+	top := w.top && w.member != nil
+	w.top = false
+	return top
+}
+
+// reportMember passes the member whose name is buf[name] and whose value
+// starts at buf[valueStart] to w.member.
+func (w *writer) reportMember(nameStart, nameEnd, valueStart int) bool {
+	raw := w.buf[nameStart:nameEnd]
+	key := strictjson.Key{Raw: raw, Escaped: bytes.IndexByte(raw, '\\') >= 0}
+	if err := w.member(key, w.buf[valueStart:]); err != nil {
+		w.err = err
+		return false
+	}
+	return true
+}
 
 // eface is the layout of an empty interface.
 type eface struct {
@@ -76,7 +138,7 @@ type sliceHeader struct {
 }
 
 func (w *writer) encode(p *plan, ptr unsafe.Pointer, depth int) bool {
-	if depth > maxDepth {
+	if depth >= maxDepth {
 		return false
 	}
 	switch p.kind {
@@ -215,6 +277,7 @@ func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
 		w.buf = append(w.buf, "null"...)
 		return true
 	}
+	top := w.startObject()
 	keys := mv.MapKeys()
 	slices.SortFunc(keys, func(a, b reflect.Value) int {
 		return compareStrings(a.String(), b.String())
@@ -224,11 +287,17 @@ func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
 		if i > 0 {
 			w.buf = append(w.buf, ',')
 		}
+		nameStart := len(w.buf) + 1
 		w.buf = appendString(w.buf, k.String())
+		nameEnd := len(w.buf) - 1
 		w.buf = append(w.buf, ':')
+		valueStart := len(w.buf)
 		ev := reflect.New(p.typ.Elem())
 		ev.Elem().Set(mv.MapIndex(k))
 		if !w.encode(p.elem, ev.UnsafePointer(), depth+1) {
+			return false
+		}
+		if top && !w.reportMember(nameStart, nameEnd, valueStart) {
 			return false
 		}
 	}
@@ -237,13 +306,14 @@ func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
 }
 
 func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
-	if depth > maxDepth {
+	if depth >= maxDepth {
 		return false
 	}
 	if m == nil {
 		w.buf = append(w.buf, "null"...)
 		return true
 	}
+	top := w.startObject()
 	var stack [16]string
 	keys := stack[:0]
 	for k := range m {
@@ -255,9 +325,15 @@ func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
 		if i > 0 {
 			w.buf = append(w.buf, ',')
 		}
+		nameStart := len(w.buf) + 1
 		w.buf = appendString(w.buf, k)
+		nameEnd := len(w.buf) - 1
 		w.buf = append(w.buf, ':')
+		valueStart := len(w.buf)
 		if !w.encodeAny(m[k], depth) {
+			return false
+		}
+		if top && !w.reportMember(nameStart, nameEnd, valueStart) {
 			return false
 		}
 	}
@@ -276,6 +352,7 @@ func compareStrings(a, b string) int {
 }
 
 func (w *writer) encodeStruct(p *plan, ptr unsafe.Pointer, depth int) bool {
+	top := w.startObject()
 	w.buf = append(w.buf, '{')
 	first := true
 	for i := range p.fields {
@@ -289,7 +366,11 @@ func (w *writer) encodeStruct(p *plan, ptr unsafe.Pointer, depth int) bool {
 		}
 		first = false
 		w.buf = append(w.buf, f.key...)
+		valueStart := len(w.buf)
 		if !w.encode(f.plan, fp, depth+1) {
+			return false
+		}
+		if top && !w.reportMember(valueStart-len(f.key)+1, valueStart-2, valueStart) {
 			return false
 		}
 	}

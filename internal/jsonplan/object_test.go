@@ -1,0 +1,90 @@
+package jsonplan
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// collect records the members AppendObject reports.
+func collect(got *[]string) strictjson.MemberFunc {
+	return func(k strictjson.Key, v []byte) error {
+		*got = append(*got, fmt.Sprintf("%s=%s/%v", k.Name(), v, k.Escaped))
+		return nil
+	}
+}
+
+func TestAppendObjectReportsEachTopLevelMemberAsWritten(t *testing.T) {
+	c := benchValue()
+	for _, v := range []any{c, &c, map[string]any{"b": []any{1.5, "x"}, "a\"<": map[string]any{"exp": "nested"}}} {
+		var got []string
+		out, handled, err := AppendObject([]byte("prefix"), v, collect(&got))
+		want, _ := json.Marshal(v)
+		if err != nil || !handled || string(out) != "prefix"+string(want) {
+			t.Fatalf("%T: handled=%v err=%v\n got %s\nwant %s", v, handled, err, out, want)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(want, &m); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(m) {
+			t.Fatalf("%T: %d members reported, want %d: %v", v, len(got), len(m), got)
+		}
+		for _, g := range got {
+			name, rest, _ := strings.Cut(g, "=")
+			value := rest[:strings.LastIndexByte(rest, '/')]
+			if string(m[name]) != value {
+				t.Errorf("%T: member %q reported as %s, written as %s", v, name, value, m[name])
+			}
+		}
+	}
+}
+
+func TestAppendObjectDeclinesWhatIsNotAnObject(t *testing.T) {
+	var nilMap map[string]any
+	var nilPtr *smokeClaims
+	for _, v := range []any{nil, "s", 1.5, []string{"a"}, nilMap, nilPtr, struct{ F func() }{}} {
+		var got []string
+		if _, handled, err := AppendObject(nil, v, collect(&got)); handled || err != nil || len(got) != 0 {
+			t.Errorf("%T %v: handled=%v err=%v members=%v, want declined", v, v, handled, err, got)
+		}
+	}
+}
+
+func TestAppendObjectStopsAtTheFirstMemberError(t *testing.T) {
+	boom := errors.New("boom")
+	calls := 0
+	_, handled, err := AppendObject(nil, map[string]any{"a": 1.0, "b": 2.0}, func(strictjson.Key, []byte) error {
+		calls++
+		return boom
+	})
+	if !errors.Is(err, boom) || handled || calls != 1 {
+		t.Fatalf("handled=%v err=%v calls=%d", handled, err, calls)
+	}
+}
+
+func TestAppendObjectOutputIsWithinTheStrictDepth(t *testing.T) {
+	for depth := 60; depth <= 70; depth++ {
+		v := map[string]any{}
+		inner := v
+		for i := 1; i < depth; i++ {
+			next := map[string]any{}
+			inner["x"] = next
+			inner = next
+		}
+		out, handled, err := AppendObject(nil, v, func(strictjson.Key, []byte) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if handled && strictjson.Valid(out) != nil {
+			t.Fatalf("depth %d: handled output fails the strict pass: %v", depth, strictjson.Valid(out))
+		}
+		if !handled && depth <= strictjson.MaxDepth-1 {
+			t.Errorf("depth %d declined", depth)
+		}
+	}
+}
