@@ -80,3 +80,11 @@ the same one-shot against reused comparison with CPU time. ` + "`bench_test.go`"
 root (stdlib only, wall time only) runs the full grid of algorithm × map/struct × one-shot/reused:
 ` + "`go test -run '^$' -bench . -benchmem .`" + `, or ` + "`ROOT_BENCH=. benchmarks/run.sh`" + ` to include it here.
 `
+
+const planGainText = `The default ` + "`StdEncoder`" + ` gives encoding/json's results byte for byte, but the types
+claims are usually made of go through plans compiled once per type (` + "`internal/jsonplan`" + `);
+anything else goes to encoding/json itself. Its decode plans run only on claims the strict pass
+has accepted, inside a parse, so the bare decode rows (which call the public ` + "`Unmarshal`" + `,
+that is encoding/json) show no gain; the HS256 rows show it. The bare encode rows use the plans.
+
+`
