@@ -67,10 +67,19 @@ func (StdEncoder) unmarshalChecked(data []byte, v any) error {
 
 // decodeClaims decodes claims that passed the strict pass with enc.
 func decodeClaims(enc Encoder, data []byte, v any) error {
-	if std, ok := enc.(StdEncoder); ok {
-		return std.unmarshalChecked(data, v)
+	if isStd(enc) {
+		return StdEncoder{}.unmarshalChecked(data, v)
 	}
 	return enc.Unmarshal(data, v)
+}
+
+// isStd reports whether enc is the default encoder, by value or pointer.
+func isStd(enc Encoder) bool {
+	switch enc.(type) {
+	case StdEncoder, *StdEncoder: // stateless: even a nil pointer
+		return true
+	}
+	return false
 }
 
 // encodeClaims appends v's JSON to dst with enc.

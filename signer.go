@@ -106,7 +106,7 @@ func (s *Signer) Sign(claims any) (string, error) {
 // checked, member by member as they are written; any other output goes
 // through the whole strict pass.
 func encodeChecked(enc Encoder, dst []byte, v any) ([]byte, error) {
-	if _, ok := enc.(StdEncoder); ok {
+	if isStd(enc) {
 		var ex claims.Extracted
 		out, handled, err := jsonplan.AppendObject(dst, v, ex.Member)
 		if err != nil {
