@@ -107,6 +107,7 @@ func (s *Signer) Sign(claims any) (string, error) {
 // through the whole strict pass.
 func encodeChecked(enc Encoder, dst []byte, v any) ([]byte, error) {
 	if isStd(enc) {
+		enc = StdEncoder{}
 		var ex claims.Extracted
 		out, handled, err := jsonplan.AppendObject(dst, v, ex.Member)
 		if err != nil {
