@@ -97,6 +97,8 @@ var typeCases = sync.OnceValue(func() []typeCase {
 		tcase(func() *map[string]string { return &map[string]string{"keep": "x", "a": "old"} },
 			map[string]string{"a": "x", "b": "", "<": ">"}),
 		tcase[map[string]int](nil, map[string]int{"a": 1, "b": -2}),
+		tcase(func() *MapClaims { return &MapClaims{"keep": "x", "name": map[string]any{"old": 1.0}} },
+			MapClaims{"iss": "x", "exp": 1700000000.0, "aud": []any{"a"}}, MapClaims(nil)),
 		tcase(func() *map[string]*Inner { return &map[string]*Inner{"a": {A: "old", B: 1}} },
 			map[string]*Inner{"a": {A: "x"}, "n": nil}),
 		tcase[map[string]json.RawMessage](nil, map[string]json.RawMessage{"a": json.RawMessage(`{"x":[1]}`)}),
@@ -184,13 +186,39 @@ var typeCases = sync.OnceValue(func() []typeCase {
 			Node{Val: 1, Next: &Node{Val: 2, Next: &Node{Val: 3}}, Kids: []Node{{Val: 4}, {Kids: []Node{}}}, Map: map[string]*Node{"m": {Val: 5}, "n": nil}},
 			Node{}),
 		tcase[[]Node](nil, []Node{{Val: 1}}),
-		tcase[map[string]Node](nil, map[string]Node{"a": {Val: 1}}),
+		tcase(func() *map[string]Node { return &map[string]Node{"a": {Val: 1, Next: &Node{}}, "b": {Val: 2}} },
+			map[string]Node{"a": {Val: 1}}),
+		tcase(func() *map[string]*Node { return &map[string]*Node{"a": {Val: 1, Next: &Node{}}} },
+			map[string]*Node{"a": {Val: 1}, "n": nil}),
+		tcase(func() *map[string]map[string]any {
+			return &map[string]map[string]any{"a": {"old": 1.0}, "b": nil}
+		}, map[string]map[string]any{"a": {"x": "y"}}),
+		tcase(func() *map[string][]string { return &map[string][]string{"a": {"x", "y", "z"}} },
+			map[string][]string{"a": {"b"}, "e": {}, "n": nil}),
 		tcase(func() *Mixed {
 			return &Mixed{I: 1, PS: ptr("old"), Any: &Inner{A: "old"}, Map: map[string]any{"keep": 1.0}}
 		},
 			Mixed{I: -1, I8: 127, U16: 65535, U64: 1 << 63, F32: 1e-7, F64: 1e21, PS: &str, PPI: &pone, Any: []any{"x"},
 				List: []any{map[string]any{"a": nil}}, Map: map[string]any{"b": 1.0}, In: &Inner{A: "i"}, Arr: [3]int{1},
 				Str: 42, Role: "r", Raw: json.RawMessage(`[]`), Num: "3"}),
+		tcase(func() *Plain {
+			return &Plain{S: "old", Extra: &PlainExtra{Extra: "old"}, M: map[string]any{"keep": 1.0}}
+		},
+			Plain{
+				PlainBase: PlainBase{ID: "id", Seq: -7}, Extra: &PlainExtra{Extra: "e", Deep: &PlainLeaf{Name: "d"}},
+				S: "s<", SO: "so", B: true, BO: true, I: -1, IO: -128, U: math.MaxUint32, UO: math.MaxUint64, F: 0.1, FO: 1.5,
+				PS: &str, PSO: ptr(""), PPI: &pone, A: map[string]any{"x": []any{1.0, "y", nil}}, AO: false,
+				L: []any{1.0, "2", true, nil, map[string]any{}}, LO: []string{"a"}, LL: [][]int{{1}, nil, {}},
+				M: map[string]any{"k": "v", "n": -0.0}, MO: map[string]string{"a": "b"}, MS: map[string][]int{"s": {1, 2}},
+				MP:   map[string]*PlainLeaf{"p": {Name: "p", Tags: []string{}, Vals: map[string]float64{"v": 2.5}}, "nil": nil},
+				Leaf: PlainLeaf{Name: "leaf", Vals: map[string]float64{}}, PL: &PlainLeaf{Tags: []string{"t"}},
+				LS: []PlainLeaf{{Name: "a"}, {}}, D: *nd(1700000000, 0), DP: nd(1700000000, 123000000), Aud: claims.Audience{"a"},
+				Untagged: "u",
+			},
+			Plain{AO: 0.0, PSO: nil, LO: []string{}, MO: map[string]string{}, Aud: claims.Audience{}, Extra: &PlainExtra{}},
+			Plain{}),
+		tcase(func() *PlainEmbedPtr { return &PlainEmbedPtr{PlainExtra: &PlainExtra{Extra: "old"}} },
+			PlainEmbedPtr{PlainBase: PlainBase{ID: "i"}, PlainExtra: &PlainExtra{Extra: "e"}, X: 1}, PlainEmbedPtr{}),
 		tcase[JSONPtr](nil, JSONPtr{N: 5}),
 		tcase[JSONVal](nil, JSONVal{S: "v"}),
 		tcase[TextVal](nil, TextVal{S: "v"}),
@@ -219,6 +247,9 @@ var scalarValues = []string{
 	`18446744073709551615`, `18446744073709551616`, `123456789012345678901234567890`, `1.0e19`,
 	`3.4028234663852886e38`, `3.4028235677973366e38`, `3.5e38`, `-3.5e38`, `1e39`, `1.7976931348623157e308`, `1e-46`,
 	`16777217`, `9007199254740993`, `1700000000`, `1700000000.5`, `-1.25`, `0.1`,
+	`1e9`, `1.5e9`, `-0.5`, `0.0000000005`, `0.0000000015`, `1700000000.9999999999`, `1700000000.123456789`, `-1700000000.000000001`,
+	`4611686018427387903`, `4611686018427387904`, `4611686018427387905`, `-4611686018427387904`, `4.611686018427388e18`,
+	`999999999999999`, `1000000000000000`, `1E9`, `1e+9`, `12345678901234.5`,
 	`""`, `"x"`, `"0"`, `"1"`, `"-1"`, `"-0"`, `"1.5"`, `"1e2"`, `"123"`, `"\"123\""`, `"\"x\""`, `"null"`, `"true"`, `"false"`,
 	`" 1"`, `"1 "`, `"0x10"`, `"+1"`, `"Inf"`, `"NaN"`, `"01"`, `"300"`, `"1e400"`, `"\u0031"`,
 	`"<>&"`, `"\u00e9\u2028"`, `"\ud83d\ude00"`, `"\u0000"`, `"\\"`, `"\/"`, `"é"`,
@@ -226,7 +257,7 @@ var scalarValues = []string{
 	`"2024-01-02T03:04:05Z"`, `"2024-01-02T03:04:05.123456789+05:30"`, `"2024-01-02"`, `"2024-01-02T03:04:05+00:00"`,
 	`"t:abc"`, `"p:abc"`, `"t:"`, `"api"`, `"bad"`,
 	`[]`, `[1]`, `[1,2,3]`, `[1,2,3,4]`, `[-1]`, `[1.5]`, `["a"]`, `["a","b"]`, `[null]`, `[true]`, `[[1]]`, `[{}]`,
-	`[{"a":"x","b":2}]`, `[1,"a",null]`, `[ 1 , 2 ]`,
+	`[{"a":"x","b":2}]`, `[1,"a",null]`, `[ 1 , 2 ]`, `["a","a"]`, `[""]`, `["\u0000"]`, `["a",1]`, `[[],{}]`,
 	`{}`, `{"a":"x"}`, `{"a":1}`, `{"b":2}`, `{"s":"x"}`, `{"s":1}`, `{"a":null}`, `{"x":{"y":[]}}`, `{"1":2}`,
 	`{"-1":"x"}`, `{"t:a":1}`, `{"p:a":1}`, `{"val":1,"next":{"val":2}}`, `{"B":3,"A":"y"}`,
 }
@@ -578,7 +609,7 @@ func (e jsonErr) Error() string { return e.Msg }
 func manyKeys() map[string]int {
 	m := map[string]int{}
 	seed := uint32(1)
-	alphabet := []rune("aAbBzZ_-0129 é€😀<&\u2028\x00\x1f~\x7f")
+	alphabet := []rune("aAbBzZ_-0129 é€😀<&\u2028\x00\x1f~\x7f\uff21\ufffd\ue000\U0010ffff")
 	for i := range 300 {
 		n := int(seed%6) + 1
 		var b strings.Builder
@@ -589,6 +620,8 @@ func manyKeys() map[string]int {
 		m[b.String()] = i
 	}
 	m[""] = -1
+	// Invalid UTF-8 sorts by its bytes but is written as U+FFFD.
+	m["\xff"], m["\xfe"], m["a\xffb"], m["a\ufffdb"], m["\xed\xa0\x80"] = 1, 2, 3, 4, 5
 	return m
 }
 
@@ -762,7 +795,8 @@ func checkUnmarshal(r *reporter, name string, in []byte, fresh func() reflect.Va
 	want := fresh()
 	errStd := json.Unmarshal(in, want.Interface())
 	got := fresh()
-	handled, panicked := callUnmarshal(in, got.Interface())
+	own := bytes.Clone(in)
+	handled, panicked := callUnmarshal(own, got.Interface())
 	if handled {
 		r.handled++
 	}
@@ -776,8 +810,92 @@ func checkUnmarshal(r *reporter, name string, in []byte, fresh func() reflect.Va
 	case !equalValue(want.Elem(), got.Elem()):
 		r.failf(name+"/unmarshal-differs", "Unmarshal(%s):\n\twant (json.Unmarshal): %s\n\tgot  (jsonplan):       %s",
 			quoteInput(in), dump(want.Elem()), dump(got.Elem()))
+	default:
+		// The result must not share memory with data, nor with the
+		// result of a later call.
+		for i := range own {
+			own[i] = 'X'
+		}
+		callUnmarshal([]byte(clobberDocument), fresh().Interface())
+		if !equalValue(want.Elem(), got.Elem()) {
+			r.failf(name+"/unmarshal-aliases", "Unmarshal(%s) result changed when data was overwritten or on a later call:\n\twant: %s\n\tgot:  %s",
+				quoteInput(in), dump(want.Elem()), dump(got.Elem()))
+		}
 	}
 	return true
+}
+
+// clobberDocument is decoded after each handled case to catch results that
+// share buffers between calls.
+const clobberDocument = `{"iss":"ZZZZZZZZ","sub":"ZZZZ","aud":["ZZ","ZZ"],"exp":99,"nbf":98,"iat":97,"jti":"ZZ","name":"ZZZZZZ",` +
+	`"roles":["ZZ","ZZZ"],"s":"ZZZ","a":"ZZ","m":{"ZZ":"ZZ"},"l":["ZZ"],"d":96,"dp":95,"id":"ZZ","extra":"ZZ","val":9,` +
+	`"leaf":{"name":"ZZ","tags":["ZZ"],"vals":{"ZZ":9}},"I":9,"F64":9.5,"any":"ZZ","sl":[9],"in":{"a":"ZZ"}}`
+
+// checkAppendObject compares jsonplan.AppendObject(nil, v, fn) with
+// json.Marshal's output want, and the members fn saw with those of want.
+func checkAppendObject(r *reporter, name string, v any, want []byte, errStd error) {
+	r.t.Helper()
+	type memberSeen struct{ name, value string }
+	var seen []memberSeen
+	var (
+		got      []byte
+		handled  bool
+		err      error
+		panicked string
+	)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				panicked = fmt.Sprintf("%v\n%s", p, debug.Stack())
+			}
+		}()
+		got, handled, err = jsonplan.AppendObject(nil, v, func(k strictjson.Key, value []byte) error {
+			seen = append(seen, memberSeen{k.Name(), string(value)})
+			return nil
+		})
+	}()
+	if panicked != "" {
+		r.failf(name+"/appendobject-panic", "AppendObject(%s) panicked: %s", dumpAny(v), panicked)
+		return
+	}
+	if err != nil {
+		r.failf(name+"/appendobject-error", "AppendObject(%s) returned %v; the member func never fails", dumpAny(v), err)
+		return
+	}
+	if !handled {
+		return
+	}
+	if errStd != nil {
+		r.failf(name+"/appendobject-handled-error", "AppendObject(%s) handled=true, json.Marshal error: %v", dumpAny(v), errStd)
+		return
+	}
+	if !bytes.Equal(got, want) {
+		r.failf(name+"/appendobject-differs", "AppendObject(%s):\n\twant (json.Marshal): %s\n\tgot  (jsonplan):     %s", dumpAny(v), want, got)
+		return
+	}
+	// The members of want, read without strictjson: invalid UTF-8 map keys
+	// make json.Marshal write duplicate names.
+	var wantSeen []memberSeen
+	dec := json.NewDecoder(bytes.NewReader(want))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		r.failf(name+"/appendobject-not-object", "AppendObject(%s) handled=true for %s", dumpAny(v), want)
+		return
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		var value json.RawMessage
+		if err == nil {
+			err = dec.Decode(&value)
+		}
+		if err != nil {
+			r.t.Fatalf("reading json.Marshal's output %s: %v", want, err)
+		}
+		wantSeen = append(wantSeen, memberSeen{tok.(string), string(value)})
+	}
+	if !slices.Equal(seen, wantSeen) {
+		r.failf(name+"/appendobject-members", "AppendObject(%s) reported members\n\t%q\n\twant (strictjson.Object of json.Marshal's output)\n\t%q",
+			dumpAny(v), seen, wantSeen)
+	}
 }
 
 // checkMarshal compares jsonplan.AppendMarshal(dst, v) with json.Marshal(v)
@@ -803,7 +921,17 @@ func checkMarshal(r *reporter, name string, v any) {
 		r.failf(name+"/marshal-differs", "AppendMarshal(%s):\n\twant (json.Marshal): %s\n\tgot  (jsonplan):     %s",
 			dumpAny(v), want, got)
 		return
+	default:
+		// The output must not be a buffer that later calls reuse.
+		callAppendMarshal(nil, clobberValue)
+		callAppendMarshal(make([]byte, 0, 4096), clobberValue)
+		if !bytes.Equal(got, want) {
+			r.failf(name+"/marshal-aliases", "AppendMarshal(%s) output changed on a later call:\n\twant: %s\n\tgot:  %s",
+				dumpAny(v), want, got)
+			return
+		}
 	}
+	checkAppendObject(r, name, v, want, errStd)
 
 	prefix := "x\"{["
 	dst := append(make([]byte, 0, 64), prefix...)
@@ -820,6 +948,9 @@ func checkMarshal(r *reporter, name string, v any) {
 			prefix, dumpAny(v), prefix+string(want), got)
 	}
 }
+
+// clobberValue is encoded after each handled case.
+var clobberValue = map[string]any{"ZZZZ": strings.Repeat("Z", 200), "Z": []any{"ZZ", 9.0}}
 
 // checkMarshalAll checks v, a pointer to a copy of v and a pointer to an
 // interface holding v.
@@ -1195,6 +1326,9 @@ type Pointers struct {
 	In  *Inner          `json:"in"`
 }
 
+// MapClaims is a named map type.
+type MapClaims map[string]any
+
 // Inner is a small nested struct.
 type Inner struct {
 	A string `json:"a"`
@@ -1487,6 +1621,68 @@ type Mixed struct {
 	Role Role           `json:"role"`
 	Raw  json.RawMessage
 	Num  json.Number
+}
+
+// Plain stays inside what a fast path can cover: plain kinds, omitempty,
+// embedded structs, nested structs, maps, slices, any and the claims types.
+type Plain struct {
+	PlainBase
+	Extra    *PlainExtra           `json:"extra_obj,omitempty"`
+	S        string                `json:"s"`
+	SO       string                `json:"so,omitempty"`
+	B        bool                  `json:"b"`
+	BO       bool                  `json:"bo,omitempty"`
+	I        int                   `json:"i"`
+	IO       int8                  `json:"io,omitempty"`
+	U        uint32                `json:"u"`
+	UO       uint64                `json:"uo,omitempty"`
+	F        float64               `json:"f"`
+	FO       float32               `json:"fo,omitempty"`
+	PS       *string               `json:"ps"`
+	PSO      *string               `json:"pso,omitempty"`
+	PPI      **int                 `json:"ppi"`
+	A        any                   `json:"a"`
+	AO       any                   `json:"ao,omitempty"`
+	L        []any                 `json:"l"`
+	LO       []string              `json:"lo,omitempty"`
+	LL       [][]int               `json:"ll"`
+	M        map[string]any        `json:"m"`
+	MO       map[string]string     `json:"mo,omitempty"`
+	MS       map[string][]int      `json:"ms"`
+	MP       map[string]*PlainLeaf `json:"mp"`
+	Leaf     PlainLeaf             `json:"leaf"`
+	PL       *PlainLeaf            `json:"pl,omitempty"`
+	LS       []PlainLeaf           `json:"ls"`
+	D        claims.NumericDate    `json:"d"`
+	DP       *claims.NumericDate   `json:"dp,omitempty"`
+	Aud      claims.Audience       `json:"aud,omitempty"`
+	Untagged string
+}
+
+// PlainEmbedPtr embeds a struct by pointer.
+type PlainEmbedPtr struct {
+	PlainBase
+	*PlainExtra
+	X int `json:"x"`
+}
+
+// PlainBase is embedded by value.
+type PlainBase struct {
+	ID  string `json:"id"`
+	Seq int64  `json:"seq,omitempty"`
+}
+
+// PlainExtra is nested, and embedded by pointer in PlainEmbedPtr.
+type PlainExtra struct {
+	Extra string     `json:"extra,omitempty"`
+	Deep  *PlainLeaf `json:"deep,omitempty"`
+}
+
+// PlainLeaf is nested.
+type PlainLeaf struct {
+	Name string             `json:"name"`
+	Tags []string           `json:"tags"`
+	Vals map[string]float64 `json:"vals"`
 }
 
 // Unsupported holds values json cannot encode.

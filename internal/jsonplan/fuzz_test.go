@@ -17,6 +17,8 @@ var fuzzTargets = []struct {
 }{
 	{"UserClaims", func() reflect.Value { return reflect.ValueOf(new(UserClaims)) }},
 	{"map[string]any", func() reflect.Value { return reflect.ValueOf(new(map[string]any)) }},
+	{"Plain", func() reflect.Value { return reflect.ValueOf(new(Plain)) }},
+	{"Numbers", func() reflect.Value { return reflect.ValueOf(new(Numbers)) }},
 	{"Mixed", func() reflect.Value { return reflect.ValueOf(new(Mixed)) }},
 	{"Tags", func() reflect.Value { return reflect.ValueOf(new(Tags)) }},
 	{"any", func() reflect.Value { return reflect.ValueOf(new(any)) }},
@@ -71,7 +73,7 @@ func FuzzMarshalDifferential(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, s string, x float64, n int64) {
 		r := newReporter(t)
 		if json.Valid(data) {
-			for _, p := range []any{new(any), new(map[string]any), new(UserClaims), new(Mixed), new(Tags), new(Composite),
+			for _, p := range []any{new(any), new(map[string]any), new(UserClaims), new(Plain), new(Numbers), new(Mixed), new(Tags), new(Composite),
 				new(Methods), new(Dates), new(Node), new(Pointers), new(Embedded), new(NamedKinds), new(IfaceHolder)} {
 				_ = json.Unmarshal(data, p) // partly filled on error: still a value to encode
 				name := reflect.TypeOf(p).Elem().String()
@@ -85,6 +87,8 @@ func FuzzMarshalDifferential(f *testing.F) {
 			I: int(n), I8: int8(n), I16: int16(n), I32: int32(n), I64: n, U: uint(n), U8: uint8(n), U16: uint16(n),
 			U32: uint32(n), U64: uint64(n), UP: uintptr(n), F32: f32, F64: x,
 		})
+		checkMarshalAll(r, "Plain", Plain{S: s, F: x, FO: f32, I: int(n), UO: uint64(n), A: x, L: []any{s, x, n}, M: map[string]any{s: x},
+			MO: map[string]string{s: s}, D: claims.NumericDate{Time: time.Unix(n%(1<<40), int64(x))}, Aud: claims.Audience{s}})
 		checkMarshalAll(r, "Mixed", Mixed{I: int(n), F32: f32, F64: x, PS: &s, Any: x, List: []any{s, x, f32, n}, Map: map[string]any{s: n},
 			Str: int(n), Role: Role(s), Raw: json.RawMessage(s), Num: json.Number(s)})
 		checkMarshalAll(r, "UserClaims", UserClaims{Registered: claims.Registered{
