@@ -92,7 +92,12 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			return p, s.fail(p, "expected ':'")
 		}
 		vstart := skipWS(data, p+1)
-		if p, err = s.value(vstart, depth+1); err != nil {
+		if vstart < len(data) && data[vstart] == '"' { // the common case, without value's dispatch
+			p, _, err = s.str(vstart)
+		} else {
+			p, err = s.value(vstart, depth+1)
+		}
+		if err != nil {
 			return p, err
 		}
 		if fn != nil {
@@ -128,7 +133,12 @@ func (s *scanner) array(p, depth int) (int, error) {
 	}
 	for {
 		var err error
-		if p, err = s.value(p, depth+1); err != nil {
+		if p < len(data) && data[p] == '"' {
+			p, _, err = s.str(p)
+		} else {
+			p, err = s.value(p, depth+1)
+		}
+		if err != nil {
 			return p, err
 		}
 		if p < len(data) && data[p] != ',' && data[p] != ']' {
