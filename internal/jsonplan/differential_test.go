@@ -26,6 +26,10 @@ import (
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
+// The differential tests give the same input to encoding/json and to
+// jsonplan. Whatever jsonplan handles must equal encoding/json's result
+// under the Go version running the tests; what it declines is not checked.
+
 // typeCase is one target type of the differential tests.
 type typeCase struct {
 	name    string
@@ -219,6 +223,17 @@ var typeCases = sync.OnceValue(func() []typeCase {
 			Plain{}),
 		tcase(func() *PlainEmbedPtr { return &PlainEmbedPtr{PlainExtra: &PlainExtra{Extra: "old"}} },
 			PlainEmbedPtr{PlainBase: PlainBase{ID: "i"}, PlainExtra: &PlainExtra{Extra: "e"}, X: 1}, PlainEmbedPtr{}),
+		tcase[ClaimsKinds](nil, ClaimsKinds{
+			L: []claims.NumericDate{*nd(1, 0), {}}, PL: []*claims.NumericDate{nd(2, 5e8), nil}, M: map[string]claims.NumericDate{"m": *nd(3, 0)},
+			PM: map[string]*claims.NumericDate{"p": nd(4, 0), "n": nil}, A: []claims.Audience{{"a"}, {"b", "c"}, nil, {}},
+			AP: &claims.Audience{"p"}, AM: map[string]claims.Audience{"x": {"y"}}, D: *nd(-5, 0), DO: nd(6, 0), AO: claims.Audience{"o"},
+		}, ClaimsKinds{}),
+		tcase(func() *map[string]claims.NumericDate { return &map[string]claims.NumericDate{"a": *nd(9, 0)} },
+			map[string]claims.NumericDate{"a": *nd(1, 0)}),
+		tcase(func() *map[string]*claims.NumericDate { return &map[string]*claims.NumericDate{"a": nd(9, 0)} },
+			map[string]*claims.NumericDate{"a": nd(1, 0), "n": nil}),
+		tcase(func() *map[string]claims.Audience { return &map[string]claims.Audience{"a": {"old"}} },
+			map[string]claims.Audience{"a": {"x"}, "b": {"y", "z"}, "n": nil}),
 		tcase[JSONPtr](nil, JSONPtr{N: 5}),
 		tcase[JSONVal](nil, JSONVal{S: "v"}),
 		tcase[TextVal](nil, TextVal{S: "v"}),
@@ -252,7 +267,8 @@ var scalarValues = []string{
 	`999999999999999`, `1000000000000000`, `1E9`, `1e+9`, `12345678901234.5`,
 	`""`, `"x"`, `"0"`, `"1"`, `"-1"`, `"-0"`, `"1.5"`, `"1e2"`, `"123"`, `"\"123\""`, `"\"x\""`, `"null"`, `"true"`, `"false"`,
 	`" 1"`, `"1 "`, `"0x10"`, `"+1"`, `"Inf"`, `"NaN"`, `"01"`, `"300"`, `"1e400"`, `"\u0031"`,
-	`"<>&"`, `"\u00e9\u2028"`, `"\ud83d\ude00"`, `"\u0000"`, `"\\"`, `"\/"`, `"é"`,
+	`"<>&"`, `"\u00e9\u2028"`, `"\ud83d\ude00"`, `"\u0000"`, `"\\"`, `"\/"`, `"é"`, `"\b\f\n\r\t\"\\\/"`, `"\uD83D\uDE00\u00E9"`,
+	`"\u0061\u0062c"`, `"a\u2028b\u2029"`, `"\ufffd"`, `"\uffff"`, `"\ue000"`, `"\udbff\udfff"`,
 	`"AQID"`, `"AQI="`, `"AQI"`, `"AQ=="`, `"!!"`, `"A Q I D"`, `"_-8"`, `"\nAQID"`, `"AQID\r\n"`,
 	`"2024-01-02T03:04:05Z"`, `"2024-01-02T03:04:05.123456789+05:30"`, `"2024-01-02"`, `"2024-01-02T03:04:05+00:00"`,
 	`"t:abc"`, `"p:abc"`, `"t:"`, `"api"`, `"bad"`,
@@ -309,11 +325,13 @@ var documents = []string{
 	`[1,2,3]`, `["a",{"b":[null]}]`, `"str"`, `1`, `null`, `{"a":"x","b":2}`, `{"A":"x","b":2,"c":3}`,
 	`{"1":"a","-1":"b","128":"c","-129":"d","18446744073709551616":"e"}`, `{"admin":3,"user":40000}`,
 	`{"t:a":1,"x":2}`, `{"p:a":1}`, `{"a":{"a":"x","b":1},"n":null}`, `{"a":{"x":[1]},"b":null}`,
+	`{"\u0061` + strings.Repeat("a", 100) + `\u00e9":"` + strings.Repeat(`\u00e9x`, 50) + `","` + strings.Repeat("b", 70) + `":1}`,
+	`{"` + strings.Repeat("s", 65) + `":1,"\u0073\u0075\u0062":"x"}`,
 }
 
 // nestedDocuments are inputs at or beyond the depth limit.
 func nestedDocuments() []string {
-	d := strictjsonMaxDepth
+	d := strictjson.MaxDepth
 	return []string{
 		strings.Repeat("[", d) + strings.Repeat("]", d),
 		strings.Repeat("[", d+1) + strings.Repeat("]", d+1),
@@ -326,8 +344,6 @@ func nestedDocuments() []string {
 		`{"list":` + strings.Repeat("[", d-1) + strings.Repeat("]", d-1) + "}",
 	}
 }
-
-const strictjsonMaxDepth = 64
 
 // inputsFor builds inputs for c from its samples: each encoded sample, each
 // member under near-miss names, each member with every scalar value, and
@@ -588,6 +604,20 @@ func TestMarshalDifferential(t *testing.T) {
 		}{A: []int{}, M: map[string]int{}, N: isZeroer{N: 1}, P: &isZeroer{N: 1}},
 	} {
 		checkMarshalAll(r, fmt.Sprintf("%T", v), v)
+	}
+	for _, depth := range []int{62, 63, 64, 65, 66, 100} {
+		var a any = "leaf"
+		var m any = map[string]any{}
+		n := &Node{Val: depth}
+		for range depth {
+			a = []any{a}
+			m = map[string]any{"k": m}
+			n = &Node{Next: n}
+		}
+		checkMarshalAll(r, fmt.Sprintf("[]any(depth %d)", depth), a)
+		checkMarshalAll(r, fmt.Sprintf("map[string]any(depth %d)", depth), m)
+		checkMarshalAll(r, fmt.Sprintf("*Node(depth %d)", depth), n)
+		checkMarshalAll(r, fmt.Sprintf("Plain(depth %d)", depth), Plain{A: a, M: map[string]any{"m": m}})
 	}
 	checkMarshalAll(r, "map[string]int(many)", manyKeys())
 	big := map[int]string{}
@@ -1683,6 +1713,20 @@ type PlainLeaf struct {
 	Name string             `json:"name"`
 	Tags []string           `json:"tags"`
 	Vals map[string]float64 `json:"vals"`
+}
+
+// ClaimsKinds holds the claims types in slices, maps and pointers.
+type ClaimsKinds struct {
+	L  []claims.NumericDate           `json:"l"`
+	PL []*claims.NumericDate          `json:"pl"`
+	M  map[string]claims.NumericDate  `json:"m"`
+	PM map[string]*claims.NumericDate `json:"pm"`
+	A  []claims.Audience              `json:"a"`
+	AP *claims.Audience               `json:"ap"`
+	AM map[string]claims.Audience     `json:"am"`
+	D  claims.NumericDate             `json:"d"`
+	DO *claims.NumericDate            `json:"do,omitempty"`
+	AO claims.Audience                `json:"ao,omitempty"`
 }
 
 // Unsupported holds values json cannot encode.

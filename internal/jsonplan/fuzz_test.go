@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"sort"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +23,12 @@ var fuzzTargets = []struct {
 	{"Plain", func() reflect.Value { return reflect.ValueOf(new(Plain)) }},
 	{"Numbers", func() reflect.Value { return reflect.ValueOf(new(Numbers)) }},
 	{"Mixed", func() reflect.Value { return reflect.ValueOf(new(Mixed)) }},
+	{"Pointers", func() reflect.Value { return reflect.ValueOf(new(Pointers)) }},
+	{"Node", func() reflect.Value { return reflect.ValueOf(new(Node)) }},
+	{"MapClaims", func() reflect.Value { return reflect.ValueOf(new(MapClaims)) }},
+	{"map[string]map[string]any(prefilled)", func() reflect.Value {
+		return reflect.ValueOf(&map[string]map[string]any{"a": {"old": 1.0}, "b": nil})
+	}},
 	{"Tags", func() reflect.Value { return reflect.ValueOf(new(Tags)) }},
 	{"any", func() reflect.Value { return reflect.ValueOf(new(any)) }},
 	{"map[string]any(prefilled)", func() reflect.Value {
@@ -60,11 +69,124 @@ func FuzzUnmarshalDifferential(f *testing.F) {
 	})
 }
 
+// FuzzUnmarshalGenerated is FuzzUnmarshalDifferential on JSON built from
+// the fuzz input, so that nearly every input is valid: member names come
+// from the target types' names and their near misses, values from
+// scalarValues and nesting.
+func FuzzUnmarshalGenerated(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x00\x03\x05\x07\x11\x00\x08\x20\x00\x01\x02"))
+	f.Add([]byte("claims, numbers, pointers and nesting"))
+	for _, s := range documents[:20] {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, program []byte) {
+		g := &jsonGen{program: program, vocabulary: fuzzVocabulary()}
+		var b strings.Builder
+		g.object(&b, 0)
+		data := []byte(b.String())
+		r := newReporter(t)
+		for _, target := range fuzzTargets {
+			if !checkUnmarshal(r, target.name, data, target.fresh) {
+				return // a repeated member name
+			}
+		}
+		r.done()
+	})
+}
+
+// fuzzVocabulary is every member name of the target types' samples, with
+// its near misses.
+var fuzzVocabulary = sync.OnceValue(func() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range typeCases() {
+		for _, in := range append(c.samples, reflect.Zero(c.typ).Interface()) {
+			b, err := json.Marshal(in)
+			if err != nil {
+				continue
+			}
+			var walk func(raw json.RawMessage, depth int)
+			walk = func(raw json.RawMessage, depth int) {
+				if depth > 3 {
+					return
+				}
+				for k, v := range objectMembers(raw) {
+					for _, kv := range keyVariants(k) {
+						if !seen[kv] {
+							seen[kv] = true
+							out = append(out, kv)
+						}
+					}
+					walk(v, depth+1)
+				}
+			}
+			walk(b, 0)
+		}
+	}
+	sort.Strings(out)
+	return out
+})
+
+// jsonGen writes JSON chosen by the bytes of program.
+type jsonGen struct {
+	program    []byte
+	pos        int
+	vocabulary []string
+}
+
+func (g *jsonGen) next() int {
+	if g.pos >= len(g.program) {
+		return 0
+	}
+	g.pos++
+	return int(g.program[g.pos-1])
+}
+
+func (g *jsonGen) object(b *strings.Builder, depth int) {
+	b.WriteByte('{')
+	n := g.next() % 6
+	used := map[string]bool{}
+	for i := 0; i < n; i++ {
+		k := g.vocabulary[(g.next()<<8|g.next())%len(g.vocabulary)]
+		if used[k] {
+			continue // the decoded names may still repeat: strictjson then refuses the input
+		}
+		used[k] = true
+		if len(used) > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte(':')
+		g.value(b, depth+1)
+	}
+	b.WriteByte('}')
+}
+
+func (g *jsonGen) value(b *strings.Builder, depth int) {
+	op := g.next()
+	switch {
+	case op%8 == 1 && depth < 8:
+		g.object(b, depth)
+	case op%8 == 2 && depth < 8:
+		b.WriteByte('[')
+		for i := range g.next() % 4 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			g.value(b, depth+1)
+		}
+		b.WriteByte(']')
+	default:
+		b.WriteString(scalarValues[g.next()%len(scalarValues)])
+	}
+}
+
 // FuzzMarshalDifferential encodes values built from the fuzz input: data
 // decoded by json.Unmarshal into several types, and s, x and n placed in
 // strings, floats, integers and map keys.
 func FuzzMarshalDifferential(f *testing.F) {
-	for i, s := range fuzzSeeds() {
+	for i, s := range fuzzSeeds()[len(scalarValues):] { // top-level scalars fill no struct
 		str := marshalStrings[i%len(marshalStrings)]
 		x := marshalFloats[i%len(marshalFloats)]
 		f.Add([]byte(s), str, x, int64(i)*1e17-int64(i))
