@@ -48,10 +48,11 @@ func verifyECDSA(pub *ecdsa.PublicKey, alg Algorithm, input, sig []byte) error {
 	}
 	var buf [64]byte
 	d := digest(info.hash, input, &buf)
-	half := info.size / 2
-	r := new(big.Int).SetBytes(sig[:half])
-	s := new(big.Int).SetBytes(sig[half:])
-	if !ecdsa.Verify(pub, d, r, s) {
+	// ecdsa.Verify would turn big.Int values back into this DER; building
+	// it from the bytes saves the allocations (see appendDERSignature).
+	var derBuf [2*(3+67) + 3]byte // P-521: two INTEGERs of up to 67 bytes
+	der, ok := appendDERSignature(derBuf[:0], sig)
+	if !ok || !ecdsa.VerifyASN1(pub, d, der) {
 		return ErrSignatureInvalid
 	}
 	return nil
