@@ -443,19 +443,20 @@ func TestSignRefusesBadRegisteredClaimsFromEveryClaimsType_Rule10(t *testing.T) 
 	}
 	farFuture := claims.NewNumericDate(time.Unix(1<<62+1<<12, 0))
 	refused := map[string]any{
-		"struct exp string":        stringExp{Exp: "tomorrow"},
-		"struct exp beyond 2^62":   &floatExp{Exp: 5e18},
-		"struct exp huge":          floatExp{Exp: 1e300},
-		"struct look-alike EXP":    lookAlike{Expiry: 1},
-		"struct sub number":        numberSub{Sub: 7},
-		"struct aud numbers":       audInts{Aud: []int{1}},
-		"NumericDate beyond 2^62":  claims.Registered{ExpiresAt: farFuture},
-		"map exp string":           map[string]any{"exp": "x"},
-		"map look-alike Exp":       map[string]any{"Exp": 1.0},
-		"map look-alike long s":    map[string]any{"\u017fub": "a"},
-		"map aud numbers":          map[string]any{"aud": []any{1.0}},
-		"map iss null":             map[string]any{"iss": nil},
-		"map of strings, nbf text": map[string]string{"nbf": "now"},
+		"struct exp string":           stringExp{Exp: "tomorrow"},
+		"struct exp beyond 2^62":      &floatExp{Exp: 5e18},
+		"struct exp huge":             floatExp{Exp: 1e300},
+		"struct look-alike EXP":       lookAlike{Expiry: 1},
+		"struct sub number":           numberSub{Sub: 7},
+		"struct aud numbers":          audInts{Aud: []int{1}},
+		"NumericDate beyond 2^62":     claims.Registered{ExpiresAt: farFuture},
+		"map exp string":              map[string]any{"exp": "x"},
+		"map look-alike Exp":          map[string]any{"Exp": 1.0},
+		"map look-alike long s":       map[string]any{"\u017fub": "a"},
+		"map aud numbers":             map[string]any{"aud": []any{1.0}},
+		"map iss null":                map[string]any{"iss": nil},
+		"map of strings, nbf text":    map[string]string{"nbf": "now"},
+		"keys that collide as U+FFFD": map[string]any{"\xff": 1.0, "\xfe": 2.0},
 	}
 	for name, v := range refused {
 		t.Run("refused/"+name, func(t *testing.T) {

@@ -109,7 +109,7 @@ func encodeChecked(enc Encoder, dst []byte, v any) ([]byte, error) {
 	if isStd(enc) {
 		enc = StdEncoder{}
 		var ex claims.Extracted
-		out, handled, err := jsonplan.AppendObject(dst, v, ex.Member)
+		out, handled, err := jsonplan.AppendClaims(dst, v, &ex)
 		if err != nil {
 			return out, invalidEncoderOutput(err)
 		}

@@ -42,6 +42,17 @@ func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
 // calls fn with each top-level member as written (its name between the
 // quotes, and its raw value); an error from fn stops it and is returned.
 func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, handled bool, err error) {
+	return appendObject(writer{buf: dst, member: fn, top: true}, v)
+}
+
+// AppendClaims is AppendObject with ex.Member, the registered claims'
+// check, as the member function, without allocating for it.
+func AppendClaims(dst []byte, v any, ex *claims.Extracted) (out []byte, handled bool, err error) {
+	return appendObject(writer{buf: dst, claims: ex, top: true}, v)
+}
+
+func appendObject(w writer, v any) (out []byte, handled bool, err error) {
+	dst := w.buf
 	if v == nil {
 		return dst, false, nil
 	}
@@ -62,7 +73,6 @@ func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, hand
 	if p.kind != kindStruct && p.kind != kindMap {
 		return dst, false, nil
 	}
-	w := writer{buf: dst, member: fn, top: true}
 	ok := w.encode(p, ptr, depth)
 	if w.err != nil {
 		return w.buf, false, w.err
@@ -73,9 +83,10 @@ func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, hand
 // writer accumulates the encoded output.
 type writer struct {
 	buf []byte
-	// member, when set, receives the top-level object's members; top is
-	// true until that object starts.
+	// member or claims, when set, receives the top-level object's
+	// members; top is true until that object starts.
 	member strictjson.MemberFunc
+	claims *claims.Extracted
 	top    bool
 	err    error
 }
@@ -83,17 +94,23 @@ type writer struct {
 // startObject reports whether the object being started is the top-level
 // one whose members go to w.member.
 func (w *writer) startObject() bool {
-	top := w.top && w.member != nil
+	top := w.top && (w.member != nil || w.claims != nil)
 	w.top = false
 	return top
 }
 
-// reportMember passes the member whose name is buf[name] and whose value
-// starts at buf[valueStart] to w.member.
+// reportMember passes the member whose name is buf[nameStart:nameEnd] and
+// whose value starts at buf[valueStart] to w.claims or w.member.
 func (w *writer) reportMember(nameStart, nameEnd, valueStart int) bool {
 	raw := w.buf[nameStart:nameEnd]
 	key := strictjson.Key{Raw: raw, Escaped: bytes.IndexByte(raw, '\\') >= 0}
-	if err := w.member(key, w.buf[valueStart:]); err != nil {
+	var err error
+	if w.claims != nil {
+		err = w.claims.Member(key, w.buf[valueStart:])
+	} else {
+		err = w.member(key, w.buf[valueStart:])
+	}
+	if err != nil {
 		w.err = err
 		return false
 	}
@@ -287,6 +304,9 @@ func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
 		if i > 0 {
 			w.buf = append(w.buf, ',')
 		}
+		if !utf8.ValidString(k.String()) {
+			return false // encoding/json writes U+FFFD: two keys could collide
+		}
 		nameStart := len(w.buf) + 1
 		w.buf = appendString(w.buf, k.String())
 		nameEnd := len(w.buf) - 1
@@ -324,6 +344,9 @@ func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
 	for i, k := range keys {
 		if i > 0 {
 			w.buf = append(w.buf, ',')
+		}
+		if !utf8.ValidString(k) {
+			return false // encoding/json writes U+FFFD: two keys could collide
 		}
 		nameStart := len(w.buf) + 1
 		w.buf = appendString(w.buf, k)

@@ -88,3 +88,22 @@ func TestAppendObjectOutputIsWithinTheStrictDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendObjectNeverWritesDuplicateNames: encoding/json writes every
+// invalid UTF-8 sequence in a key as U+FFFD, so distinct keys can collide;
+// such maps are left to encoding/json and the whole strict pass.
+func TestAppendObjectNeverWritesDuplicateNames(t *testing.T) {
+	for _, v := range []any{
+		map[string]any{"\xff": 1.0, "\xfe": 2.0},
+		map[string]int{"a\xff": 1, "a\xfe": 2},
+		map[string]any{"x": map[string]any{"\xff": 1.0, "\xfe": 2.0}},
+	} {
+		out, handled, err := AppendObject(nil, v, func(strictjson.Key, []byte) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if handled && strictjson.Valid(out) != nil {
+			t.Errorf("%#v: handled, but the output fails the strict pass: %s", v, out)
+		}
+	}
+}
