@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/claims"
@@ -74,10 +75,9 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if s == nil || s.key == nil {
 		return "", fmt.Errorf("%w: nil or zero Signer; use NewSigner", ErrInvalidKey)
 	}
-	scratch := payloadBuffers.Get().(*[]byte)
-	defer putPayloadBuffer(scratch)
-	payload, err := encodeChecked(s.enc, (*scratch)[:0], claims)
-	*scratch = payload[:0]
+	scratch := signScratches.Get().(*signScratch)
+	defer scratch.release()
+	payload, err := scratch.encodeChecked(s.enc, claims)
 	if err != nil {
 		return "", err
 	}
@@ -98,32 +98,49 @@ func (s *Signer) Sign(claims any) (string, error) {
 	return bytesview.String(buf), nil
 }
 
-// encodeChecked appends claims' JSON to dst with enc and applies the sign
+// signScratch is one Sign call's reusable working memory.
+type signScratch struct {
+	payload []byte
+	claims  claims.Extracted
+}
+
+var signScratches = sync.Pool{New: func() any { return &signScratch{payload: make([]byte, 0, 1024)} }}
+
+func (sc *signScratch) release() {
+	if cap(sc.payload) <= 64<<10 {
+		sc.payload = sc.payload[:0]
+		signScratches.Put(sc)
+	}
+}
+
+// encodeChecked encodes v with enc into sc.payload and applies the sign
 // side of the strict pass: what an Encoder returns is never signed
 // unchecked (a custom MarshalJSON can emit `1,"exp":…`). The default
 // encoder's plans write valid, duplicate-free, bounded JSON by
 // construction, so for their output only the registered claims are
 // checked, member by member as they are written; any other output goes
 // through the whole strict pass.
-func encodeChecked(enc Encoder, dst []byte, v any) ([]byte, error) {
+func (sc *signScratch) encodeChecked(enc Encoder, v any) ([]byte, error) {
 	if isStd(enc) {
 		enc = StdEncoder{}
-		var ex claims.Extracted
-		out, handled, err := jsonplan.AppendClaims(dst, v, &ex)
+		sc.claims = claims.Extracted{}
+		out, handled, err := jsonplan.AppendClaims(sc.payload[:0], v, &sc.claims)
+		sc.payload = out[:0]
 		if err != nil {
-			return out, invalidEncoderOutput(err)
+			return nil, invalidEncoderOutput(err)
 		}
 		if handled {
 			return out, nil
 		}
 	}
-	payload, err := encodeClaims(enc, dst, v)
+	payload, err := encodeClaims(enc, sc.payload[:0], v)
+	sc.payload = payload[:0]
 	if err != nil {
-		return payload, fmt.Errorf("%w: %v", ErrEncoding, err)
+		return nil, fmt.Errorf("%w: %v", ErrEncoding, err)
 	}
-	var ex claims.Extracted
-	if err := strictjson.Object(payload, ex.Member); err != nil {
-		return payload, invalidEncoderOutput(err)
+	sc.claims = claims.Extracted{}
+	if err := strictjson.Object(payload, sc.claims.Member); err != nil {
+		return nil, invalidEncoderOutput(err)
 	}
 	return payload, nil
 }
