@@ -38,7 +38,11 @@ func TestStdEncoderDecodesAsEncodingJSON(t *testing.T) {
 		func() any { return &claims.Registered{} },
 		func() any { return &rtUser{} },
 		func() any { return &rtTyped{} },
-		func() any { return &struct{ Sub *string `json:"sub"` }{} },
+		func() any {
+			return &struct {
+				Sub *string `json:"sub"`
+			}{}
+		},
 	}
 	for _, c := range corpus.Cases() {
 		for _, newTarget := range targets {
