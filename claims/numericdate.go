@@ -3,6 +3,7 @@
 package claims
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"strconv"
@@ -105,12 +106,21 @@ func ParseNumericDate(b []byte) (time.Time, error) {
 }
 
 // smallInteger reads the common case, a plain non-negative integer of at
-// most 15 digits without a leading zero, without strconv.
+// most 15 digits without a leading zero, without strconv. The first eight
+// digits of a longer one (every NumericDate since 1973 has ten) are read at
+// once (eightDigits).
 func smallInteger(b []byte) (int64, bool) {
 	if len(b) == 0 || len(b) > 15 || (b[0] == '0' && len(b) > 1) {
 		return 0, false
 	}
 	var n int64
+	if len(b) >= 8 {
+		v, ok := eightDigits(binary.LittleEndian.Uint64(b))
+		if !ok {
+			return 0, false
+		}
+		n, b = int64(v), b[8:]
+	}
 	for _, c := range b {
 		if c < '0' || c > '9' {
 			return 0, false
@@ -118,6 +128,22 @@ func smallInteger(b []byte) (int64, bool) {
 		n = n*10 + int64(c-'0')
 	}
 	return n, true
+}
+
+// eightDigits reads eight ASCII digits, the first in x's low byte, and
+// reports false when any byte is not a digit. Every byte's high nibble must
+// be 3 and stay 3 after adding 6 (so 0x30 to 0x39); then the digits are
+// combined pairwise, in three multiplications instead of eight dependent
+// steps (D. Lemire, "Faster parsing of integers", 2018).
+func eightDigits(x uint64) (uint32, bool) {
+	if x&0xF0F0F0F0F0F0F0F0|(x+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4 != 0x3333333333333333 {
+		return 0, false
+	}
+	x -= 0x3030303030303030
+	x = x*10 + x>>8 // pairs: d0*10+d1 in bytes 0, 2, 4, 6
+	const mask = 0x000000FF000000FF
+	x = ((x&mask)*(100+1000000<<32) + (x>>16&mask)*(1+10000<<32)) >> 32
+	return uint32(x), true
 }
 
 // isNumberLiteral checks the JSON number grammar (strconv is more lenient:
