@@ -109,7 +109,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err != nil {
 		return nil, err
 	}
-	var sigBuf [132]byte
+	var sigBuf [512]byte // RSA-4096 signatures; ES512 needs 132
 	sig, err := decodeSegment(sigBuf[:0], c.signature, "signature")
 	if err != nil {
 		return nil, err
