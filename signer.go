@@ -98,10 +98,9 @@ func (s *Signer) Sign(claims any) (string, error) {
 	return bytesview.String(buf), nil
 }
 
-// signScratch is one Sign call's reusable working memory.
+// signScratch is one Sign call's reusable payload buffer.
 type signScratch struct {
 	payload []byte
-	claims  claims.Extracted
 }
 
 var signScratches = sync.Pool{New: func() any { return &signScratch{payload: make([]byte, 0, 1024)} }}
@@ -123,8 +122,7 @@ func (sc *signScratch) release() {
 func (sc *signScratch) encodeChecked(enc Encoder, v any) ([]byte, error) {
 	if isStd(enc) {
 		enc = StdEncoder{}
-		sc.claims = claims.Extracted{}
-		out, handled, err := jsonplan.AppendClaims(sc.payload[:0], v, &sc.claims)
+		out, handled, err := jsonplan.AppendClaims(sc.payload[:0], v)
 		sc.payload = out[:0]
 		if err != nil {
 			return nil, invalidEncoderOutput(err)
@@ -138,8 +136,8 @@ func (sc *signScratch) encodeChecked(enc Encoder, v any) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEncoding, err)
 	}
-	sc.claims = claims.Extracted{}
-	if err := strictjson.Object(payload, sc.claims.Member); err != nil {
+	var ex claims.Extracted
+	if err := strictjson.Object(payload, ex.Member); err != nil {
 		return nil, invalidEncoderOutput(err)
 	}
 	return payload, nil

@@ -64,6 +64,13 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	return nil
 }
 
+// CheckMember applies Member's checks to one member without recording
+// anything: the sign side's check of claims it wrote itself.
+func CheckMember(key strictjson.Key, value []byte) error {
+	var scratch Extracted
+	return scratch.Member(key, value)
+}
+
 // foldsToRegistered returns the registered name that name equals under
 // Unicode simple case folding (strings.EqualFold, as encoding/json matches
 // struct fields) or under lower- or upper-casing (as other codecs match

@@ -45,10 +45,10 @@ func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, hand
 	return appendObject(writer{buf: dst, member: fn, top: true}, v)
 }
 
-// AppendClaims is AppendObject with ex.Member, the registered claims'
-// check, as the member function, without allocating for it.
-func AppendClaims(dst []byte, v any, ex *claims.Extracted) (out []byte, handled bool, err error) {
-	return appendObject(writer{buf: dst, claims: ex, top: true}, v)
+// AppendClaims is AppendObject with claims.CheckMember, the registered
+// claims' check, as the member function.
+func AppendClaims(dst []byte, v any) (out []byte, handled bool, err error) {
+	return appendObject(writer{buf: dst, member: claims.CheckMember, top: true}, v)
 }
 
 func appendObject(w writer, v any) (out []byte, handled bool, err error) {
@@ -83,10 +83,9 @@ func appendObject(w writer, v any) (out []byte, handled bool, err error) {
 // writer accumulates the encoded output.
 type writer struct {
 	buf []byte
-	// member or claims, when set, receives the top-level object's
-	// members; top is true until that object starts.
+	// member, when set, receives the top-level object's members; top is
+	// true until that object starts.
 	member strictjson.MemberFunc
-	claims *claims.Extracted
 	top    bool
 	err    error
 }
@@ -94,23 +93,17 @@ type writer struct {
 // startObject reports whether the object being started is the top-level
 // one whose members go to w.member.
 func (w *writer) startObject() bool {
-	top := w.top && (w.member != nil || w.claims != nil)
+	top := w.top && w.member != nil
 	w.top = false
 	return top
 }
 
 // reportMember passes the member whose name is buf[nameStart:nameEnd] and
-// whose value starts at buf[valueStart] to w.claims or w.member.
+// whose value starts at buf[valueStart] to w.member.
 func (w *writer) reportMember(nameStart, nameEnd, valueStart int) bool {
 	raw := w.buf[nameStart:nameEnd]
 	key := strictjson.Key{Raw: raw, Escaped: bytes.IndexByte(raw, '\\') >= 0}
-	var err error
-	if w.claims != nil {
-		err = w.claims.Member(key, w.buf[valueStart:])
-	} else {
-		err = w.member(key, w.buf[valueStart:])
-	}
-	if err != nil {
+	if err := w.member(key, w.buf[valueStart:]); err != nil {
 		w.err = err
 		return false
 	}
