@@ -88,13 +88,13 @@ func (s *Signer) Sign(claims any) (string, error) {
 	// place: one buffer for the whole token.
 	buf := make([]byte, 0, n+sigSize)
 	buf = append(buf, s.prefix...)
-	buf = enc.AppendEncode(buf, payload)
+	buf = b64AppendEncode(buf, payload)
 	sig, err := s.key.AppendSign(buf[n:n], buf)
 	if err != nil {
 		return "", err
 	}
 	buf = append(buf, '.')
-	buf = enc.AppendEncode(buf, sig)
+	buf = b64AppendEncode(buf, sig)
 	return bytesview.String(buf), nil
 }
 

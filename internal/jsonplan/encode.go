@@ -427,12 +427,11 @@ func isEmpty(p *plan, ptr unsafe.Pointer) bool {
 // UTF-8) through encoding/json itself.
 func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+		if jsonSafe[s[i]] {
 			i++
 			continue
 		}
-		if c >= utf8.RuneSelf {
+		if s[i] >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r != utf8.RuneError && r != '\u2028' && r != '\u2029' {
 				i += n
@@ -446,3 +445,11 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, s...)
 	return append(dst, '"')
 }
+
+// jsonSafe marks the ASCII bytes encoding/json copies into a string as is.
+var jsonSafe = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
