@@ -107,3 +107,37 @@ func TestAppendObjectNeverWritesDuplicateNames(t *testing.T) {
 		}
 	}
 }
+
+// TestValuePointerReadsEveryInterfaceLayout: values held directly in an
+// interface word (pointer-shaped: pointers, maps, one-field structs of
+// them) and values held behind it are both read correctly.
+func TestValuePointerReadsEveryInterfaceLayout(t *testing.T) {
+	n := 7
+	type onePtr struct{ P *int }
+	type oneMap struct{ M map[string]any }
+	type nested struct{ In onePtr }
+	type oneInt struct{ N int }
+	type oneString struct{ S string }
+	type two struct {
+		P *int
+		S string
+	}
+	type withEmpty struct {
+		P *int
+		_ struct{}
+	}
+	for _, v := range []any{
+		&n, onePtr{&n}, onePtr{}, oneMap{map[string]any{"a": 1.0}}, nested{onePtr{&n}},
+		oneInt{5}, oneString{"s"}, two{&n, "x"}, withEmpty{P: &n}, map[string]any{"k": "v"},
+		"str", 3.5, true, int8(-3), []string{"a"}, []any{onePtr{&n}, nested{}},
+	} {
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := AppendMarshal(nil, v)
+		if !ok || string(got) != string(want) {
+			t.Errorf("%T: handled=%v got %s want %s", v, ok, got, want)
+		}
+	}
+}
