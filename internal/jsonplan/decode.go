@@ -1,6 +1,7 @@
 package jsonplan
 
 import (
+	"encoding/binary"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -388,10 +389,14 @@ func (r *reader) decodeAudience(a *claims.Audience) bool {
 // allZero reports whether the size bytes at ptr are all zero: then the
 // value is its type's zero value.
 func allZero(ptr unsafe.Pointer, size uintptr) bool {
-	for _, b := range unsafe.Slice((*byte)(ptr), size) {
-		if b != 0 {
-			return false
-		}
+	b := unsafe.Slice((*byte)(ptr), size)
+	var acc uint64
+	for len(b) >= 8 {
+		acc |= binary.LittleEndian.Uint64(b)
+		b = b[8:]
 	}
-	return true
+	for _, c := range b {
+		acc |= uint64(c)
+	}
+	return acc == 0
 }

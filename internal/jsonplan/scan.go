@@ -1,7 +1,8 @@
 package jsonplan
 
 import (
-	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -40,14 +41,25 @@ func (r *reader) peek() byte {
 // stringSpan scans the string at r.pos (a '"') and returns its contents'
 // bounds and whether it has escapes.
 func (r *reader) stringSpan() (start, end int, escaped bool) {
+	data := r.data
 	start = r.pos + 1
-	q := bytes.IndexByte(r.data[start:], '"')
-	if bytes.IndexByte(r.data[start:start+q], '\\') < 0 {
-		r.pos = start + q + 1
-		return start, start + q, false
+	i := start
+	for ; i+8 <= len(data); i += 8 {
+		x := binary.LittleEndian.Uint64(data[i:])
+		if m := zeroByte(x^(ones8*'"')) | zeroByte(x^(ones8*'\\')); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
 	}
-	for i := start; ; i++ {
-		switch r.data[i] {
+	for data[i] != '"' && data[i] != '\\' {
+		i++
+	}
+	if data[i] == '"' {
+		r.pos = i + 1
+		return start, i, false
+	}
+	for ; ; i++ {
+		switch data[i] {
 		case '"':
 			r.pos = i + 1
 			return start, i, true
@@ -56,6 +68,12 @@ func (r *reader) stringSpan() (start, end int, escaped bool) {
 		}
 	}
 }
+
+const ones8 = 0x0101010101010101
+
+// zeroByte sets the high bit of the lowest zero byte of x (and maybe of
+// bytes above it, never below).
+func zeroByte(x uint64) uint64 { return (x - ones8) &^ x & (ones8 * 0x80) }
 
 // str reads the string at r.pos as a Go string.
 func (r *reader) str() string {
