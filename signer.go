@@ -2,7 +2,6 @@ package jwt
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"unicode/utf8"
@@ -10,6 +9,7 @@ import (
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/jsonplan"
+	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
 )
@@ -43,21 +43,16 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 		return nil, fmt.Errorf("%w: \"typ\" and \"kid\" must be valid UTF-8", ErrInvalidOption)
 	}
 	hdr := []byte(`{"alg":`)
-	hdr = appendJSONString(hdr, string(alg))
+	hdr = jsonstring.Append(hdr, string(alg))
 	if cfg.keyIDSet {
 		hdr = append(hdr, `,"kid":`...)
-		hdr = appendJSONString(hdr, cfg.keyID)
+		hdr = jsonstring.Append(hdr, cfg.keyID)
 	}
 	hdr = append(hdr, `,"typ":`...)
-	hdr = appendJSONString(hdr, typ)
+	hdr = jsonstring.Append(hdr, typ)
 	hdr = append(hdr, '}')
 	prefix := base64.RawURLEncoding.AppendEncode(nil, hdr)
 	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.'))}, nil
-}
-
-func appendJSONString(dst []byte, s string) []byte {
-	b, _ := json.Marshal(s) // a string always marshals
-	return append(dst, b...)
 }
 
 // Algorithm returns the signer's algorithm.

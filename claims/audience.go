@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -30,14 +31,14 @@ func (a Audience) MarshalJSON() ([]byte, error) {
 // AppendAudience appends a as MarshalJSON writes it.
 func AppendAudience(dst []byte, a Audience) []byte {
 	if len(a) == 1 {
-		return appendJSONString(dst, a[0])
+		return jsonstring.Append(dst, a[0])
 	}
 	dst = append(dst, '[')
 	for i, s := range a {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, s)
+		dst = jsonstring.Append(dst, s)
 	}
 	return append(dst, ']')
 }

@@ -4,8 +4,9 @@ import (
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/rsa"
-	"encoding/json"
 	"math/big"
+
+	"github.com/jotlib/jwt/internal/jsonstring"
 )
 
 // MarshalJSON writes the key as a JWK with its parameters and every member
@@ -97,13 +98,13 @@ func (o *jsonObject) name(name string) {
 		o.buf = append(o.buf, ',')
 	}
 	o.n++
-	o.buf = appendString(o.buf, name)
+	o.buf = jsonstring.Append(o.buf, name)
 	o.buf = append(o.buf, ':')
 }
 
 func (o *jsonObject) str(name, value string) {
 	o.name(name)
-	o.buf = appendString(o.buf, value)
+	o.buf = jsonstring.Append(o.buf, value)
 }
 
 func (o *jsonObject) strs(name string, values []string) {
@@ -113,7 +114,7 @@ func (o *jsonObject) strs(name string, values []string) {
 		if i > 0 {
 			o.buf = append(o.buf, ',')
 		}
-		o.buf = appendString(o.buf, v)
+		o.buf = jsonstring.Append(o.buf, v)
 	}
 	o.buf = append(o.buf, ']')
 }
@@ -128,25 +129,4 @@ func (o *jsonObject) close() []byte {
 		o.buf = append(o.buf, '{')
 	}
 	return append(o.buf, '}')
-}
-
-// appendString appends s as a JSON string. Strings of the base64url and
-// JWK-name alphabets are written as they are; anything else goes through
-// encoding/json (invalid UTF-8 there becomes U+FFFD, which cannot come from
-// a parsed key).
-func appendString(dst []byte, s string) []byte {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f || c == '<' || c == '>' || c == '&' {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		dst = append(dst, '"')
-		dst = append(dst, s...)
-		return append(dst, '"')
-	}
-	b, _ := json.Marshal(s)
-	return append(dst, b...)
 }

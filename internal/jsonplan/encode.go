@@ -2,7 +2,6 @@ package jsonplan
 
 import (
 	"bytes"
-	"encoding/json"
 	"math"
 	"reflect"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -153,7 +153,7 @@ func (w *writer) encode(p *plan, ptr unsafe.Pointer, depth int) bool {
 	}
 	switch p.kind {
 	case kindString:
-		w.buf = appendString(w.buf, *(*string)(ptr))
+		w.buf = jsonstring.Append(w.buf, *(*string)(ptr))
 	case kindBool:
 		w.buf = strconv.AppendBool(w.buf, *(*bool)(ptr))
 	case kindInt:
@@ -243,7 +243,7 @@ func (w *writer) encodeAny(v any, depth int) bool {
 		w.buf = append(w.buf, "null"...)
 		return true
 	case string:
-		w.buf = appendString(w.buf, x)
+		w.buf = jsonstring.Append(w.buf, x)
 		return true
 	case bool:
 		w.buf = strconv.AppendBool(w.buf, x)
@@ -301,7 +301,7 @@ func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
 			return false // encoding/json writes U+FFFD: two keys could collide
 		}
 		nameStart := len(w.buf) + 1
-		w.buf = appendString(w.buf, k.String())
+		w.buf = jsonstring.Append(w.buf, k.String())
 		nameEnd := len(w.buf) - 1
 		w.buf = append(w.buf, ':')
 		valueStart := len(w.buf)
@@ -342,7 +342,7 @@ func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
 			return false // encoding/json writes U+FFFD: two keys could collide
 		}
 		nameStart := len(w.buf) + 1
-		w.buf = appendString(w.buf, k)
+		w.buf = jsonstring.Append(w.buf, k)
 		nameEnd := len(w.buf) - 1
 		w.buf = append(w.buf, ':')
 		valueStart := len(w.buf)
@@ -421,35 +421,3 @@ func isEmpty(p *plan, ptr unsafe.Pointer) bool {
 	}
 	return false
 }
-
-// appendString writes s as encoding/json does: plain text as is, anything
-// that needs escaping (quotes, controls, <>&, U+2028, U+2029, invalid
-// UTF-8) through encoding/json itself.
-func appendString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); {
-		if jsonSafe[s[i]] {
-			i++
-			continue
-		}
-		if s[i] >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r != utf8.RuneError && r != '\u2028' && r != '\u2029' {
-				i += n
-				continue
-			}
-		}
-		b, _ := json.Marshal(s) // a string always marshals
-		return append(dst, b...)
-	}
-	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"')
-}
-
-// jsonSafe marks the ASCII bytes encoding/json copies into a string as is.
-var jsonSafe = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
