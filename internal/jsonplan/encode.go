@@ -32,9 +32,8 @@ func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
 	if !p.usable {
 		return dst, false
 	}
-	w := writer{buf: dst}
-	ok := w.encode(p, valuePointer(&v, t), 0)
-	return w.buf, ok
+	var w writer
+	return w.encode(dst, p, valuePointer(&v, t), 0)
 }
 
 // AppendObject is AppendMarshal for a value that must encode as a JSON
@@ -42,17 +41,16 @@ func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
 // calls fn with each top-level member as written (its name between the
 // quotes, and its raw value); an error from fn stops it and is returned.
 func AppendObject(dst []byte, v any, fn strictjson.MemberFunc) (out []byte, handled bool, err error) {
-	return appendObject(writer{buf: dst, member: fn, top: true}, v)
+	return appendObject(dst, writer{member: fn, top: true}, v)
 }
 
 // AppendClaims is AppendObject with claims.CheckMember, the registered
 // claims' check, as the member function.
 func AppendClaims(dst []byte, v any) (out []byte, handled bool, err error) {
-	return appendObject(writer{buf: dst, member: claims.CheckMember, top: true}, v)
+	return appendObject(dst, writer{member: claims.CheckMember, top: true}, v)
 }
 
-func appendObject(w writer, v any) (out []byte, handled bool, err error) {
-	dst := w.buf
+func appendObject(dst []byte, w writer, v any) (out []byte, handled bool, err error) {
 	if v == nil {
 		return dst, false, nil
 	}
@@ -73,16 +71,16 @@ func appendObject(w writer, v any) (out []byte, handled bool, err error) {
 	if p.kind != kindStruct && p.kind != kindMap {
 		return dst, false, nil
 	}
-	ok := w.encode(p, ptr, depth)
+	out, ok := w.encode(dst, p, ptr, depth)
 	if w.err != nil {
-		return w.buf, false, w.err
+		return out, false, w.err
 	}
-	return w.buf, ok && !w.top, nil // a nil map writes null, not an object
+	return out, ok && !w.top, nil // a nil map writes null, not an object
 }
 
-// writer accumulates the encoded output.
+// writer is the state of one encoding; the output buffer is passed
+// along and returned (a local, so appending to it needs no write barrier).
 type writer struct {
-	buf []byte
 	// member, when set, receives the top-level object's members; top is
 	// true until that object starts.
 	member strictjson.MemberFunc
@@ -100,10 +98,10 @@ func (w *writer) startObject() bool {
 
 // reportMember passes the member whose name is buf[nameStart:nameEnd] and
 // whose value starts at buf[valueStart] to w.member.
-func (w *writer) reportMember(nameStart, nameEnd, valueStart int) bool {
-	raw := w.buf[nameStart:nameEnd]
+func (w *writer) reportMember(buf []byte, nameStart, nameEnd, valueStart int) bool {
+	raw := buf[nameStart:nameEnd]
 	key := strictjson.Key{Raw: raw, Escaped: bytes.IndexByte(raw, '\\') >= 0}
-	if err := w.member(key, w.buf[valueStart:]); err != nil {
+	if err := w.member(key, buf[valueStart:]); err != nil {
 		w.err = err
 		return false
 	}
@@ -147,44 +145,44 @@ type sliceHeader struct {
 	len, cap int
 }
 
-func (w *writer) encode(p *plan, ptr unsafe.Pointer, depth int) bool {
+func (w *writer) encode(buf []byte, p *plan, ptr unsafe.Pointer, depth int) ([]byte, bool) {
 	if depth >= maxDepth {
-		return false
+		return buf, false
 	}
 	switch p.kind {
 	case kindString:
-		w.buf = jsonstring.Append(w.buf, *(*string)(ptr))
+		buf = jsonstring.Append(buf, *(*string)(ptr))
 	case kindBool:
-		w.buf = strconv.AppendBool(w.buf, *(*bool)(ptr))
+		buf = strconv.AppendBool(buf, *(*bool)(ptr))
 	case kindInt:
-		w.buf = strconv.AppendInt(w.buf, loadInt(p, ptr), 10)
+		buf = strconv.AppendInt(buf, loadInt(p, ptr), 10)
 	case kindUint:
-		w.buf = strconv.AppendUint(w.buf, loadUint(p, ptr), 10)
+		buf = strconv.AppendUint(buf, loadUint(p, ptr), 10)
 	case kindFloat:
-		return w.encodeFloat(p, ptr)
+		return w.encodeFloat(buf, p, ptr)
 	case kindAny:
-		return w.encodeAny(*(*any)(ptr), depth)
+		return w.encodeAny(buf, *(*any)(ptr), depth)
 	case kindSlice:
-		return w.encodeSlice(p, ptr, depth)
+		return w.encodeSlice(buf, p, ptr, depth)
 	case kindMap:
-		return w.encodeMap(p, ptr, depth)
+		return w.encodeMap(buf, p, ptr, depth)
 	case kindStruct:
-		return w.encodeStruct(p, ptr, depth)
+		return w.encodeStruct(buf, p, ptr, depth)
 	case kindPointer:
 		target := *(*unsafe.Pointer)(ptr)
 		if target == nil {
-			w.buf = append(w.buf, "null"...)
-			return true
+			buf = append(buf, "null"...)
+			return buf, true
 		}
-		return w.encode(p.elem, target, depth+1)
+		return w.encode(buf, p.elem, target, depth+1)
 	case kindNumericDate:
-		w.buf = claims.AppendNumericDate(w.buf, (*claims.NumericDate)(ptr).Time)
+		buf = claims.AppendNumericDate(buf, (*claims.NumericDate)(ptr).Time)
 	case kindAudience:
-		w.buf = claims.AppendAudience(w.buf, *(*claims.Audience)(ptr))
+		buf = claims.AppendAudience(buf, *(*claims.Audience)(ptr))
 	default:
-		return false
+		return buf, false
 	}
-	return true
+	return buf, true
 }
 
 func loadInt(p *plan, ptr unsafe.Pointer) int64 {
@@ -213,7 +211,7 @@ func loadUint(p *plan, ptr unsafe.Pointer) uint64 {
 
 // encodeFloat writes the floats encoding/json writes without an exponent;
 // the rest (exponent form, -0, NaN, infinities) is left to it.
-func (w *writer) encodeFloat(p *plan, ptr unsafe.Pointer) bool {
+func (w *writer) encodeFloat(buf []byte, p *plan, ptr unsafe.Pointer) ([]byte, bool) {
 	var f float64
 	if p.bits == 32 {
 		f = float64(*(*float32)(ptr))
@@ -222,109 +220,112 @@ func (w *writer) encodeFloat(p *plan, ptr unsafe.Pointer) bool {
 	}
 	if f == 0 {
 		if math.Signbit(f) {
-			return false
+			return buf, false
 		}
-		w.buf = append(w.buf, '0')
-		return true
+		buf = append(buf, '0')
+		return buf, true
 	}
 	abs := math.Abs(f)
 	if p.bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) ||
 		p.bits == 64 && (abs < 1e-6 || abs >= 1e21) || math.IsNaN(f) {
-		return false
+		return buf, false
 	}
-	w.buf = strconv.AppendFloat(w.buf, f, 'f', -1, p.bits)
-	return true
+	buf = strconv.AppendFloat(buf, f, 'f', -1, p.bits)
+	return buf, true
 }
 
 // encodeAny writes an empty interface's dynamic value.
-func (w *writer) encodeAny(v any, depth int) bool {
+func (w *writer) encodeAny(buf []byte, v any, depth int) ([]byte, bool) {
 	switch x := v.(type) {
 	case nil:
-		w.buf = append(w.buf, "null"...)
-		return true
+		buf = append(buf, "null"...)
+		return buf, true
 	case string:
-		w.buf = jsonstring.Append(w.buf, x)
-		return true
+		buf = jsonstring.Append(buf, x)
+		return buf, true
 	case bool:
-		w.buf = strconv.AppendBool(w.buf, x)
-		return true
+		buf = strconv.AppendBool(buf, x)
+		return buf, true
 	case map[string]any:
-		return w.encodeAnyMap(x, depth+1)
+		return w.encodeAnyMap(buf, x, depth+1)
 	}
 	t := reflect.TypeOf(v)
 	p := planFor(t)
 	if !p.usable {
-		return false
+		return buf, false
 	}
-	return w.encode(p, valuePointer(&v, t), depth+1)
+	return w.encode(buf, p, valuePointer(&v, t), depth+1)
 }
 
-func (w *writer) encodeSlice(p *plan, ptr unsafe.Pointer, depth int) bool {
+func (w *writer) encodeSlice(buf []byte, p *plan, ptr unsafe.Pointer, depth int) ([]byte, bool) {
+	var ok bool
 	s := (*sliceHeader)(ptr)
 	if s.data == nil {
-		w.buf = append(w.buf, "null"...)
-		return true
+		buf = append(buf, "null"...)
+		return buf, true
 	}
-	w.buf = append(w.buf, '[')
+	buf = append(buf, '[')
 	for i := 0; i < s.len; i++ {
 		if i > 0 {
-			w.buf = append(w.buf, ',')
+			buf = append(buf, ',')
 		}
-		if !w.encode(p.elem, unsafe.Add(s.data, uintptr(i)*p.size), depth+1) {
-			return false
+		if buf, ok = w.encode(buf, p.elem, unsafe.Add(s.data, uintptr(i)*p.size), depth+1); !ok {
+			return buf, false
 		}
 	}
-	w.buf = append(w.buf, ']')
-	return true
+	buf = append(buf, ']')
+	return buf, true
 }
 
-func (w *writer) encodeMap(p *plan, ptr unsafe.Pointer, depth int) bool {
+func (w *writer) encodeMap(buf []byte, p *plan, ptr unsafe.Pointer, depth int) ([]byte, bool) {
+	var ok bool
 	if p.typ == reflect.TypeFor[map[string]any]() {
-		return w.encodeAnyMap(*(*map[string]any)(ptr), depth)
+		return w.encodeAnyMap(buf, *(*map[string]any)(ptr), depth)
 	}
 	mv := reflect.NewAt(p.typ, ptr).Elem()
 	if mv.IsNil() {
-		w.buf = append(w.buf, "null"...)
-		return true
+		buf = append(buf, "null"...)
+		return buf, true
 	}
 	top := w.startObject()
 	keys := mv.MapKeys()
 	slices.SortFunc(keys, func(a, b reflect.Value) int {
 		return compareStrings(a.String(), b.String())
 	})
-	w.buf = append(w.buf, '{')
+	buf = append(buf, '{')
 	for i, k := range keys {
 		if i > 0 {
-			w.buf = append(w.buf, ',')
+			buf = append(buf, ',')
 		}
 		if !utf8.ValidString(k.String()) {
-			return false // encoding/json writes U+FFFD: two keys could collide
+			return buf, false // encoding/json writes U+FFFD: two keys could collide
 		}
-		nameStart := len(w.buf) + 1
-		w.buf = jsonstring.Append(w.buf, k.String())
-		nameEnd := len(w.buf) - 1
-		w.buf = append(w.buf, ':')
-		valueStart := len(w.buf)
+		nameStart := len(buf) + 1
+		buf = jsonstring.Append(buf, k.String())
+		nameEnd := len(buf) - 1
+		buf = append(buf, ':')
+		valueStart := len(buf)
 		ev := reflect.New(p.typ.Elem())
 		ev.Elem().Set(mv.MapIndex(k))
-		if !w.encode(p.elem, ev.UnsafePointer(), depth+1) {
-			return false
+		if buf, ok = w.encode(buf, p.elem, ev.UnsafePointer(), depth+1); !ok {
+			return buf, false
 		}
-		if top && !w.reportMember(nameStart, nameEnd, valueStart) {
-			return false
+		if top && !w.reportMember(buf, nameStart, nameEnd, valueStart) {
+			return buf, false
 		}
 	}
-	w.buf = append(w.buf, '}')
-	return true
+	buf = append(buf, '}')
+	return buf, true
 }
 
-func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
+func (w *writer) encodeAnyMap(buf []byte, m map[string]any, depth int) ([]byte, bool) {
+	var ok bool
 	if depth >= maxDepth {
-		return false
+		return buf, false
 	}
 	if m == nil {
-		w.buf = append(w.buf, "null"...)
-		return true
+		buf = append(buf, "null"...)
+		return buf, true
 	}
 	top := w.startObject()
 	var stack [16]string
@@ -333,28 +334,28 @@ func (w *writer) encodeAnyMap(m map[string]any, depth int) bool {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	w.buf = append(w.buf, '{')
+	buf = append(buf, '{')
 	for i, k := range keys {
 		if i > 0 {
-			w.buf = append(w.buf, ',')
+			buf = append(buf, ',')
 		}
 		if !utf8.ValidString(k) {
-			return false // encoding/json writes U+FFFD: two keys could collide
+			return buf, false // encoding/json writes U+FFFD: two keys could collide
 		}
-		nameStart := len(w.buf) + 1
-		w.buf = jsonstring.Append(w.buf, k)
-		nameEnd := len(w.buf) - 1
-		w.buf = append(w.buf, ':')
-		valueStart := len(w.buf)
-		if !w.encodeAny(m[k], depth) {
-			return false
+		nameStart := len(buf) + 1
+		buf = jsonstring.Append(buf, k)
+		nameEnd := len(buf) - 1
+		buf = append(buf, ':')
+		valueStart := len(buf)
+		if buf, ok = w.encodeAny(buf, m[k], depth); !ok {
+			return buf, false
 		}
-		if top && !w.reportMember(nameStart, nameEnd, valueStart) {
-			return false
+		if top && !w.reportMember(buf, nameStart, nameEnd, valueStart) {
+			return buf, false
 		}
 	}
-	w.buf = append(w.buf, '}')
-	return true
+	buf = append(buf, '}')
+	return buf, true
 }
 
 func compareStrings(a, b string) int {
@@ -367,9 +368,10 @@ func compareStrings(a, b string) int {
 	return 0
 }
 
-func (w *writer) encodeStruct(p *plan, ptr unsafe.Pointer, depth int) bool {
+func (w *writer) encodeStruct(buf []byte, p *plan, ptr unsafe.Pointer, depth int) ([]byte, bool) {
+	var ok bool
 	top := w.startObject()
-	w.buf = append(w.buf, '{')
+	buf = append(buf, '{')
 	first := true
 	for i := range p.fields {
 		f := &p.fields[i]
@@ -378,20 +380,20 @@ func (w *writer) encodeStruct(p *plan, ptr unsafe.Pointer, depth int) bool {
 			continue
 		}
 		if !first {
-			w.buf = append(w.buf, ',')
+			buf = append(buf, ',')
 		}
 		first = false
-		w.buf = append(w.buf, f.key...)
-		valueStart := len(w.buf)
-		if !w.encode(f.plan, fp, depth+1) {
-			return false
+		buf = append(buf, f.key...)
+		valueStart := len(buf)
+		if buf, ok = w.encode(buf, f.plan, fp, depth+1); !ok {
+			return buf, false
 		}
-		if top && !w.reportMember(valueStart-len(f.key)+1, valueStart-2, valueStart) {
-			return false
+		if top && !w.reportMember(buf, valueStart-len(f.key)+1, valueStart-2, valueStart) {
+			return buf, false
 		}
 	}
-	w.buf = append(w.buf, '}')
-	return true
+	buf = append(buf, '}')
+	return buf, true
 }
 
 // isEmpty is encoding/json's omitempty test.
