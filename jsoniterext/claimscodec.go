@@ -140,21 +140,20 @@ func (audienceCodec) Decode(ptr unsafe.Pointer, iter *jsoniter.Iterator) {
 		}
 	case jsoniter.ArrayValue:
 		list := make(claims.Audience, 0, 2)
-		iter.ReadArrayCB(func(it *jsoniter.Iterator) bool {
-			if it.WhatIsNext() != jsoniter.StringValue {
+		for iter.ReadArray() {
+			if iter.WhatIsNext() != jsoniter.StringValue {
 				// encoding/json decides the odd cases ([null] is [""]);
 				// Unmarshal hands it the whole input on any error.
-				it.ReportError("claims.Audience", "not a string")
-				return false
+				iter.ReportError("claims.Audience", "not a string")
+				return
 			}
-			s := it.ReadString()
+			s := iter.ReadString()
 			if !plainString(s) {
-				it.ReportError("claims.Audience", "left to encoding/json")
-				return false
+				iter.ReportError("claims.Audience", "left to encoding/json")
+				return
 			}
 			list = append(list, s)
-			return true
-		})
+		}
 		if iter.Error == nil {
 			*a = list
 		}
@@ -182,5 +181,7 @@ func (audienceCodec) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 // keeps invalid bytes and replaces lone surrogate escapes where
 // Audience.UnmarshalJSON refuses both, so those go to encoding/json.
 func plainString(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, utf8.RuneError)
+	// In valid UTF-8, U+FFFD can only be its own three bytes: a substring
+	// search, where ContainsRune(s, RuneError) decodes every rune.
+	return utf8.ValidString(s) && !strings.Contains(s, "\uFFFD")
 }
