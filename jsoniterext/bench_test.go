@@ -16,7 +16,7 @@ func BenchmarkHS256(b *testing.B) {
 	for _, e := range []struct {
 		name string
 		enc  jwt.Encoder
-	}{{"encoding-json", jwt.StdEncoder{}}, {"jsoniterext", New()}} {
+	}{{"StdEncoder", jwt.StdEncoder{}}, {"jsoniterext", New()}} {
 		s, err := jwt.NewSigner(jwt.HS256, key, jwt.WithEncoder(e.enc))
 		if err != nil {
 			b.Fatal(err)

@@ -44,7 +44,9 @@ var exactAPI = func() jsoniter.API {
 
 // New returns a jwt.Encoder backed by jsoniter. Without options it decodes
 // and encodes exactly as encoding/json does on everything the core passes
-// to it, only faster. It is safe for concurrent use.
+// to it, faster than encoding/json itself (on plain claims types the default
+// jwt.StdEncoder's compiled plans are faster still; see README.md). It is
+// safe for concurrent use.
 func New(opts ...Option) jwt.Encoder {
 	var s settings
 	for _, o := range opts {
