@@ -74,10 +74,8 @@ func (r *reader) decode(p *plan, ptr unsafe.Pointer) bool {
 		default:
 			return false
 		}
-	case kindInt:
-		return r.decodeInt(p, ptr)
-	case kindUint:
-		return r.decodeUint(p, ptr)
+	case kindInt, kindUint:
+		return r.decodeInteger(p, ptr)
 	case kindFloat:
 		return r.decodeFloat(p, ptr)
 	case kindAny:
@@ -105,46 +103,37 @@ func (r *reader) decode(p *plan, ptr unsafe.Pointer) bool {
 	return true
 }
 
-func (r *reader) decodeInt(p *plan, ptr unsafe.Pointer) bool {
+// decodeInteger stores an integer literal into a signed or unsigned
+// field of p.bits bits, as encoding/json does; anything else (a fraction,
+// an exponent, overflow, "-0", a negative unsigned) is left to it.
+func (r *reader) decodeInteger(p *plan, ptr unsafe.Pointer) bool {
 	lit := r.number()
-	if len(lit) == 0 || len(lit) > 1 && lit[0] == '-' && lit[1] == '0' {
-		return false // not a number, or "-0": left to encoding/json
-	}
-	n, err := strconv.ParseInt(bytesview.String(lit), 10, p.bits)
-	if err != nil {
+	if len(lit) == 0 || lit[0] == '-' && (p.kind == kindUint || len(lit) > 1 && lit[1] == '0') {
 		return false
+	}
+	var v uint64 // the value's bits, truncated to p.bits below
+	if p.kind == kindInt {
+		n, err := strconv.ParseInt(bytesview.String(lit), 10, p.bits)
+		if err != nil {
+			return false
+		}
+		v = uint64(n)
+	} else {
+		n, err := strconv.ParseUint(bytesview.String(lit), 10, p.bits)
+		if err != nil {
+			return false
+		}
+		v = n
 	}
 	switch p.bits {
 	case 8:
-		*(*int8)(ptr) = int8(n)
+		*(*uint8)(ptr) = uint8(v)
 	case 16:
-		*(*int16)(ptr) = int16(n)
+		*(*uint16)(ptr) = uint16(v)
 	case 32:
-		*(*int32)(ptr) = int32(n)
+		*(*uint32)(ptr) = uint32(v)
 	default:
-		*(*int64)(ptr) = n
-	}
-	return true
-}
-
-func (r *reader) decodeUint(p *plan, ptr unsafe.Pointer) bool {
-	lit := r.number()
-	if len(lit) == 0 || lit[0] == '-' {
-		return false
-	}
-	n, err := strconv.ParseUint(bytesview.String(lit), 10, p.bits)
-	if err != nil {
-		return false
-	}
-	switch p.bits {
-	case 8:
-		*(*uint8)(ptr) = uint8(n)
-	case 16:
-		*(*uint16)(ptr) = uint16(n)
-	case 32:
-		*(*uint32)(ptr) = uint32(n)
-	default:
-		*(*uint64)(ptr) = n
+		*(*uint64)(ptr) = v
 	}
 	return true
 }
