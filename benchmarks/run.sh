@@ -54,7 +54,7 @@ fi
 {
 	echo "$(uname -srm); $(nproc) CPUs; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 	echo "started $(date -u +%Y-%m-%dT%H:%MZ); $COUNT interleaved rounds of -count 1, -benchtime $BENCHTIME"
-	echo "core: github.com/jotlib/jwt at commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- .. ':!BENCHMARKS.md' ':!benchmarks/results' || echo ' + uncommitted changes')"
+	echo "core: github.com/jotlib/jwt at commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- ':(top)' ':(top,exclude)BENCHMARKS.md' ':(top,exclude)benchmarks/results' || echo ' + uncommitted changes')"
 } >"$res/machine.txt"
 
 # Build every test binary first.

@@ -8,7 +8,7 @@ import (
 // encoders are the claims codecs the service can run with, by name.
 func encoders() []namedEncoder {
 	return []namedEncoder{
-		{"encoding/json", jwt.StdEncoder{}},
+		{"std", jwt.StdEncoder{}}, // the default: encoding/json's results, through compiled plans
 		{"jsoniterext", jsoniterext.New()},
 	}
 }

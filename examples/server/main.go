@@ -28,7 +28,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address")
-	encName := flag.String("encoder", "encoding/json", "claims codec (see -list)")
+	encName := flag.String("encoder", "std", "claims codec (see -list)")
 	list := flag.Bool("list", false, "list the encoders and exit")
 	flag.Parse()
 	if *list {
