@@ -60,10 +60,21 @@ func TestStdEncoderDecodesAsEncodingJSON(t *testing.T) {
 	}
 }
 
+// rtEpoch has AppendText and no MarshalText: Go 1.27's encoding/json
+// writes it as a string.
+type rtEpoch int64
+
+func (e rtEpoch) AppendText(b []byte) ([]byte, error) { return append(b, "t="...), nil }
+
 // TestStdEncoderSignsAsEncodingJSON: the same claims give the same token
 // (or the same refusal) through the default encoder and encoding/json.
 func TestStdEncoderSignsAsEncodingJSON(t *testing.T) {
 	exp := claims.NewNumericDate(time.Unix(4102444800, 0))
+	sub := "a subject longer than sixteen bytes"
+	type rtNode struct {
+		Next *rtNode `json:"next"`
+		Name string  `json:"name"`
+	}
 	values := []any{
 		rtTyped{Registered: claims.Registered{Issuer: "a<b>&c", Audience: claims.Audience{"x"}, ExpiresAt: exp}, Name: "é\u2028", Roles: []string{}},
 		&rtTyped{Roles: nil, Level: -128},
@@ -78,6 +89,22 @@ func TestStdEncoderSignsAsEncodingJSON(t *testing.T) {
 			B any    `json:"b,omitempty"`
 			C *int   `json:"-"`
 		}{},
+		// Held in an interface word despite their zero-size first field.
+		struct {
+			_   [0]func()
+			Sub *string `json:"sub"`
+		}{Sub: &sub},
+		struct {
+			_    struct{}
+			Data *rtNode `json:"data"`
+		}{Data: &rtNode{Name: "outer", Next: &rtNode{Name: "inner"}}},
+		map[string]any{"nested": struct {
+			_   struct{}
+			Sub *string `json:"sub"`
+		}{Sub: &sub}},
+		struct {
+			Exp rtEpoch `json:"exp"`
+		}{Exp: 4102444800},
 	}
 	for _, v := range values {
 		got, errGot := jwt.Sign(jwt.HS256, v, rtSecret, jwt.WithEncoder(jwt.StdEncoder{}))

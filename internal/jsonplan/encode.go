@@ -33,7 +33,7 @@ func AppendMarshal(dst []byte, v any) (out []byte, handled bool) {
 		return dst, false
 	}
 	var w writer
-	return w.encode(dst, p, valuePointer(&v, t), 0)
+	return w.encode(dst, p, valuePointer(&v, p), 0)
 }
 
 // AppendObject is AppendMarshal for a value that must encode as a JSON
@@ -59,7 +59,7 @@ func appendObject(dst []byte, w writer, v any) (out []byte, handled bool, err er
 	if !p.usable {
 		return dst, false, nil
 	}
-	ptr := valuePointer(&v, t)
+	ptr := valuePointer(&v, p)
 	depth := 0
 	for p.kind == kindPointer {
 		if ptr = *(*unsafe.Pointer)(ptr); ptr == nil {
@@ -114,29 +114,25 @@ type eface struct {
 	data unsafe.Pointer
 }
 
-// valuePointer returns a read-only pointer to the t-typed value held in *v:
-// the interface's data word holds a pointer-shaped value itself and points
-// to any other value.
-func valuePointer(v *any, t reflect.Type) unsafe.Pointer {
+// valuePointer returns a read-only pointer to the p-typed value held in
+// *v: the interface's data word holds a pointer-shaped value itself and
+// points to any other value.
+func valuePointer(v *any, p *plan) unsafe.Pointer {
 	e := (*eface)(unsafe.Pointer(v))
-	if pointerShaped(t) {
+	if p.direct {
 		return unsafe.Pointer(&e.data)
 	}
 	return e.data
 }
 
-// pointerShaped is the compiler's rule for values stored directly in an
-// interface word.
-func pointerShaped(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
-		return true
-	case reflect.Array:
-		return t.Len() == 1 && pointerShaped(t.Elem())
-	case reflect.Struct:
-		return t.NumField() == 1 && pointerShaped(t.Field(0).Type)
-	}
-	return false
+// storedDirectly reports whether an interface holds a t value in its data
+// word itself, as the runtime decides it (a pointer, a map, and some
+// structs and arrays around one pointer; zero-size fields count too), not
+// by a rule of our own: the zero value of such a type leaves the word nil,
+// where any other value is stored behind a non-nil pointer.
+func storedDirectly(t reflect.Type) bool {
+	zero := reflect.Zero(t).Interface()
+	return (*eface)(unsafe.Pointer(&zero)).data == nil
 }
 
 // sliceHeader is the layout of a slice.
@@ -254,7 +250,7 @@ func (w *writer) encodeAny(buf []byte, v any, depth int) ([]byte, bool) {
 	if !p.usable {
 		return buf, false
 	}
-	return w.encode(buf, p, valuePointer(&v, t), depth+1)
+	return w.encode(buf, p, valuePointer(&v, p), depth+1)
 }
 
 func (w *writer) encodeSlice(buf []byte, p *plan, ptr unsafe.Pointer, depth int) ([]byte, bool) {

@@ -56,6 +56,9 @@ type plan struct {
 	// ok is false for a type the plan cannot reproduce; usable is set on
 	// cached plans: ok for this type and every type it reaches.
 	ok, usable bool
+	// direct is set on cached plans whose values an interface holds in
+	// its data word itself (see storedDirectly).
+	direct bool
 }
 
 // field is one JSON member of a struct plan.
@@ -87,6 +90,7 @@ func planFor(t reflect.Type) *plan {
 	}
 	p := compile(t, map[reflect.Type]*plan{})
 	p.usable = p.supported()
+	p.direct = storedDirectly(t)
 	actual, _ := plans.LoadOrStore(t, p)
 	return actual.(*plan)
 }
@@ -155,8 +159,8 @@ func hasCustomJSON(t reflect.Type) bool {
 			return true
 		}
 	}
-	// The encoding/json v2 engine also calls these.
-	for _, name := range []string{"MarshalJSONTo", "UnmarshalJSONFrom"} {
+	// The encoding/json v2 engine (Go 1.27) also calls these.
+	for _, name := range []string{"MarshalJSONTo", "UnmarshalJSONFrom", "AppendText"} {
 		if _, ok := t.MethodByName(name); ok {
 			return true
 		}
