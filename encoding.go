@@ -2,7 +2,6 @@ package jwt
 
 import (
 	"encoding/json"
-	"sync"
 	"sync/atomic"
 
 	"github.com/jotlib/jwt/internal/jsonplan"
@@ -41,18 +40,12 @@ type StdEncoder struct{}
 
 // Marshal returns json.Marshal(v).
 func (e StdEncoder) Marshal(v any) ([]byte, error) {
-	buf := marshalBuffers.Get().(*[]byte)
+	buf := getBuffer()
+	defer putBuffer(buf)
 	out, err := e.AppendMarshal((*buf)[:0], v)
-	result := append([]byte(nil), out...) // one allocation of the exact size
-	if cap(out) <= 64<<10 {
-		*buf = out[:0]
-		marshalBuffers.Put(buf)
-	}
-	return result, err
+	*buf = out
+	return append([]byte(nil), out...), err // one allocation of the exact size
 }
-
-// marshalBuffers recycles Marshal's working buffers.
-var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // AppendMarshal appends json.Marshal(v) to dst.
 func (StdEncoder) AppendMarshal(dst []byte, v any) ([]byte, error) {

@@ -3,7 +3,6 @@ package jwt
 import (
 	"encoding/base64"
 	"fmt"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/claims"
@@ -70,9 +69,9 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if s == nil || s.key == nil {
 		return "", fmt.Errorf("%w: nil or zero Signer; use NewSigner", ErrInvalidKey)
 	}
-	scratch := signScratches.Get().(*signScratch)
-	defer scratch.release()
-	payload, err := scratch.encodeChecked(s.enc, claims)
+	scratch := getBuffer()
+	defer putBuffer(scratch)
+	payload, err := encodeChecked(s.enc, scratch, claims)
 	if err != nil {
 		return "", err
 	}
@@ -93,32 +92,18 @@ func (s *Signer) Sign(claims any) (string, error) {
 	return bytesview.String(buf), nil
 }
 
-// signScratch is one Sign call's reusable payload buffer.
-type signScratch struct {
-	payload []byte
-}
-
-var signScratches = sync.Pool{New: func() any { return &signScratch{payload: make([]byte, 0, 1024)} }}
-
-func (sc *signScratch) release() {
-	if cap(sc.payload) <= 64<<10 {
-		sc.payload = sc.payload[:0]
-		signScratches.Put(sc)
-	}
-}
-
-// encodeChecked encodes v with enc into sc.payload and applies the sign
+// encodeChecked encodes v with enc into *buf and applies the sign
 // side of the strict pass: what an Encoder returns is never signed
 // unchecked (a custom MarshalJSON can emit `1,"exp":…`). The default
 // encoder's plans write valid, duplicate-free, bounded JSON by
 // construction, so for their output only the registered claims are
 // checked, member by member as they are written; any other output goes
 // through the whole strict pass.
-func (sc *signScratch) encodeChecked(enc Encoder, v any) ([]byte, error) {
+func encodeChecked(enc Encoder, buf *[]byte, v any) ([]byte, error) {
 	if isStd(enc) {
 		enc = StdEncoder{}
-		out, handled, err := jsonplan.AppendClaims(sc.payload[:0], v)
-		sc.payload = out[:0]
+		out, handled, err := jsonplan.AppendClaims((*buf)[:0], v)
+		*buf = out
 		if err != nil {
 			return nil, invalidEncoderOutput(err)
 		}
@@ -126,8 +111,8 @@ func (sc *signScratch) encodeChecked(enc Encoder, v any) ([]byte, error) {
 			return out, nil
 		}
 	}
-	payload, err := encodeClaims(enc, sc.payload[:0], v)
-	sc.payload = payload[:0]
+	payload, err := encodeClaims(enc, (*buf)[:0], v)
+	*buf = payload
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEncoding, err)
 	}

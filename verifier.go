@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"sync"
 
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -102,8 +101,8 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 		return nil, err
 	}
 	// Every segment is decoded, and so checked, before any cryptography.
-	buf := payloadBuffers.Get().(*[]byte)
-	defer putPayloadBuffer(buf)
+	buf := getBuffer()
+	defer putBuffer(buf)
 	payload, err := decodeSegment((*buf)[:0], c.payload, "payload")
 	*buf = payload
 	if err != nil {
@@ -175,14 +174,4 @@ func (v *Verifier) validate(h *Header, ex *claims.Extracted) error {
 		return errors.Join(err, typErr)
 	}
 	return err
-}
-
-// payloadBuffers recycles decoded-claims buffers between parses.
-var payloadBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-func putPayloadBuffer(b *[]byte) {
-	if cap(*b) <= 64<<10 {
-		*b = (*b)[:0]
-		payloadBuffers.Put(b)
-	}
 }
