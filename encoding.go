@@ -62,19 +62,14 @@ func (StdEncoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
 // Unmarshal calls json.Unmarshal.
 func (StdEncoder) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
-// unmarshalChecked is Unmarshal for claims the strict pass has accepted,
-// which is what a plan needs to decode them itself.
-func (StdEncoder) unmarshalChecked(data []byte, v any) error {
-	if jsonplan.Unmarshal(data, v) {
-		return nil
-	}
-	return json.Unmarshal(data, v)
-}
-
-// decodeClaims decodes claims that passed the strict pass with enc.
+// decodeClaims decodes claims that passed the strict pass with enc. The
+// default encoder's plans need that pass: they decode without checking.
 func decodeClaims(enc Encoder, data []byte, v any) error {
 	if isStd(enc) {
-		return StdEncoder{}.unmarshalChecked(data, v)
+		if jsonplan.Unmarshal(data, v) {
+			return nil
+		}
+		return json.Unmarshal(data, v)
 	}
 	return enc.Unmarshal(data, v)
 }

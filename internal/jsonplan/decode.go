@@ -200,10 +200,7 @@ func (r *reader) fillAnyMap(m map[string]any) bool {
 		return true
 	}
 	for {
-		k := r.str()
-		r.skipSpace()
-		r.pos++ // ':'
-		r.skipSpace()
+		k := r.memberName()
 		v, ok := r.anyValue()
 		if !ok {
 			return false
@@ -249,10 +246,7 @@ func (r *reader) decodeMap(p *plan, ptr unsafe.Pointer) bool {
 		return true
 	}
 	for {
-		k := r.str()
-		r.skipSpace()
-		r.pos++ // ':'
-		r.skipSpace()
+		k := r.memberName()
 		ev := reflect.New(p.typ.Elem())
 		if !r.decode(p.elem, ev.UnsafePointer()) {
 			return false

@@ -95,10 +95,23 @@ func (r *reader) key(scratch []byte) []byte {
 	if escaped {
 		name = unescape(scratch[:0], name)
 	}
-	r.skipSpace()
-	r.pos++ // ':'
-	r.skipSpace()
+	r.colon()
 	return name
+}
+
+// memberName reads a member name as a Go string, and the ':' after it.
+func (r *reader) memberName() string {
+	name := r.str()
+	r.colon()
+	return name
+}
+
+// colon moves past the ':' after a member name and the white space
+// around it.
+func (r *reader) colon() {
+	r.skipSpace()
+	r.pos++
+	r.skipSpace()
 }
 
 // number returns the number literal at r.pos.
