@@ -62,24 +62,3 @@ func FuzzBase64url(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkB64(t, s) })
 }
-
-// BenchmarkBase64url decodes the benchmark workload's payload segment.
-func BenchmarkBase64url(b *testing.B) {
-	seg := base64.RawURLEncoding.EncodeToString(bytes.Repeat([]byte(`{"iss":"https://auth.example.com/realms/production"}`), 7))
-	dst := make([]byte, 0, len(seg))
-	b.Run("jotlib", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := decodeSegment(dst, seg, "payload"); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("stdlib", func(b *testing.B) {
-		strict := base64.RawURLEncoding.Strict()
-		for b.Loop() {
-			if _, err := strict.Decode(dst[:cap(dst)], bytesOf(seg)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}

@@ -1,8 +1,9 @@
 package jwt
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/jotlib/jwt/internal/b64url"
 )
 
 // compact is a token split into its three segments, all substrings of the
@@ -45,13 +46,12 @@ func splitCompact(token string, maxSize int) (compact, error) {
 
 // decodeSegment appends the decoded canonical base64url segment to dst. It
 // refuses any byte outside the base64url alphabet ('\r', '\n' and '='
-// padding included) and non-zero unused trailing bits (see b64Decode).
+// padding included), a lone trailing character and non-zero unused trailing
+// bits (RFC 7515 section 2; see internal/b64url).
 func decodeSegment(dst []byte, seg, what string) ([]byte, error) {
-	n := len(dst)
-	dst = slices.Grow(dst, b64DecodedLen(len(seg)))
-	m, ok := b64Decode(dst[n:n+b64DecodedLen(len(seg))], seg)
-	if !ok {
-		return dst[:n], malformed("%s is not canonical unpadded base64url", what)
+	out, err := b64url.AppendDecode(dst, seg)
+	if err != nil {
+		return dst, malformed("%s is not canonical unpadded base64url", what)
 	}
-	return dst[:n+m], nil
+	return out, nil
 }

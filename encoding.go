@@ -3,8 +3,6 @@ package jwt
 import (
 	"encoding/json"
 	"sync/atomic"
-
-	"github.com/jotlib/jwt/internal/jsonplan"
 )
 
 // Encoder maps claims values to and from JSON. It is the only part of the
@@ -28,60 +26,18 @@ type AppendEncoder interface {
 	AppendMarshal(dst []byte, v any) ([]byte, error)
 }
 
-// StdEncoder is the default Encoder: encoding/json's results, byte for
-// byte. The types claims are usually made of (plain structs of strings,
-// booleans, numbers, slices, maps, pointers, embedded structs, and the
-// claims package's types) go through plans compiled once per type, which
-// reproduce encoding/json without its per-call reflection; every other
-// type, and every value a plan cannot reproduce exactly, goes to
-// encoding/json itself. Tests and fuzzing compare the two under each Go
-// version.
+// StdEncoder is the default Encoder: the standard library's encoding/json,
+// called as it is. Marshal is json.Marshal and Unmarshal is json.Unmarshal;
+// the core calls nothing else on the default path. A faster codec is an
+// explicit choice (see the jsoniterext module); whichever is used, the core's
+// strict pass decides which tokens are accepted.
 type StdEncoder struct{}
 
 // Marshal returns json.Marshal(v).
-func (e StdEncoder) Marshal(v any) ([]byte, error) {
-	buf := getBuffer()
-	defer putBuffer(buf)
-	out, err := e.AppendMarshal((*buf)[:0], v)
-	*buf = out
-	return append([]byte(nil), out...), err // one allocation of the exact size
-}
+func (StdEncoder) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
 
-// AppendMarshal appends json.Marshal(v) to dst.
-func (StdEncoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	if out, ok := jsonplan.AppendMarshal(dst, v); ok {
-		return out, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return dst, err
-	}
-	return append(dst, b...), nil
-}
-
-// Unmarshal calls json.Unmarshal.
+// Unmarshal returns json.Unmarshal(data, v).
 func (StdEncoder) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
-
-// decodeClaims decodes claims that passed the strict pass with enc. The
-// default encoder's plans need that pass: they decode without checking.
-func decodeClaims(enc Encoder, data []byte, v any) error {
-	if isStd(enc) {
-		if jsonplan.Unmarshal(data, v) {
-			return nil
-		}
-		return json.Unmarshal(data, v)
-	}
-	return enc.Unmarshal(data, v)
-}
-
-// isStd reports whether enc is the default encoder, by value or pointer.
-func isStd(enc Encoder) bool {
-	switch enc.(type) {
-	case StdEncoder, *StdEncoder: // stateless: even a nil pointer
-		return true
-	}
-	return false
-}
 
 // encodeClaims appends v's JSON to dst with enc.
 func encodeClaims(enc Encoder, dst []byte, v any) ([]byte, error) {

@@ -1,13 +1,12 @@
 package jwt
 
 import (
-	"encoding/base64"
 	"fmt"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/b64url"
 	"github.com/jotlib/jwt/internal/bytesview"
-	"github.com/jotlib/jwt/internal/jsonplan"
 	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
@@ -50,7 +49,7 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	hdr = append(hdr, `,"typ":`...)
 	hdr = jsonstring.Append(hdr, typ)
 	hdr = append(hdr, '}')
-	prefix := base64.RawURLEncoding.AppendEncode(nil, hdr)
+	prefix := b64url.AppendEncode(nil, hdr)
 	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.'))}, nil
 }
 
@@ -75,42 +74,27 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	enc := base64.RawURLEncoding
 	sigSize := s.key.Size()
-	n := len(s.prefix) + enc.EncodedLen(len(payload)) + 1 + enc.EncodedLen(sigSize)
+	n := len(s.prefix) + b64url.EncodedLen(len(payload)) + 1 + b64url.EncodedLen(sigSize)
 	// The raw signature is written past the token's end, then encoded into
 	// place: one buffer for the whole token.
 	buf := make([]byte, 0, n+sigSize)
 	buf = append(buf, s.prefix...)
-	buf = b64AppendEncode(buf, payload)
+	buf = b64url.AppendEncode(buf, payload)
 	sig, err := s.key.AppendSign(buf[n:n], buf)
 	if err != nil {
 		return "", err
 	}
 	buf = append(buf, '.')
-	buf = b64AppendEncode(buf, sig)
+	buf = b64url.AppendEncode(buf, sig)
 	return bytesview.String(buf), nil
 }
 
-// encodeChecked encodes v with enc into *buf and applies the sign
-// side of the strict pass: what an Encoder returns is never signed
-// unchecked (a custom MarshalJSON can emit `1,"exp":…`). The default
-// encoder's plans write valid, duplicate-free, bounded JSON by
-// construction, so for their output only the registered claims are
-// checked, member by member as they are written; any other output goes
-// through the whole strict pass.
+// encodeChecked encodes v with enc into *buf and applies the sign side of
+// the strict pass: what an Encoder returns is never signed unchecked (a
+// custom MarshalJSON can emit `1,"exp":…`), so a token this Signer makes is
+// one the parser's rules accept.
 func encodeChecked(enc Encoder, buf *[]byte, v any) ([]byte, error) {
-	if isStd(enc) {
-		enc = StdEncoder{}
-		out, handled, err := jsonplan.AppendClaims((*buf)[:0], v)
-		*buf = out
-		if err != nil {
-			return nil, invalidEncoderOutput(err)
-		}
-		if handled {
-			return out, nil
-		}
-	}
 	payload, err := encodeClaims(enc, (*buf)[:0], v)
 	*buf = payload
 	if err != nil {

@@ -82,6 +82,9 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 	if rv := reflect.ValueOf(claims); rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, fmt.Errorf("%w: claims must be a non-nil pointer, got %T", ErrEncoding, claims)
 	}
+	if err := checkClaimsType(reflect.TypeOf(claims)); err != nil {
+		return nil, err
+	}
 	return v.parse(ctx, token, claims)
 }
 
@@ -101,10 +104,10 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 		return nil, err
 	}
 	// Every segment is decoded, and so checked, before any cryptography.
-	buf := getBuffer()
-	defer putBuffer(buf)
-	payload, err := decodeSegment((*buf)[:0], c.payload, "payload")
-	*buf = payload
+	// The claims are decoded into a buffer of their own, never reused: an
+	// Encoder (or an UnmarshalJSON it calls) that keeps its input keeps this
+	// token's bytes, not a later token's.
+	payload, err := decodeSegment(nil, c.payload, "payload")
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +136,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err := v.validate(h, &ex); err != nil {
 		return nil, err
 	}
-	if err := decodeClaims(v.cfg.enc, payload, dst); err != nil {
+	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
 		return nil, fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	return &Token{Header: *h, Claims: dst, Raw: token}, nil

@@ -64,13 +64,6 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	return nil
 }
 
-// CheckMember applies Member's checks to one member without recording
-// anything: the sign side's check of claims it wrote itself.
-func CheckMember(key strictjson.Key, value []byte) error {
-	var scratch Extracted
-	return scratch.Member(key, value)
-}
-
 // foldsToRegistered returns the registered name that name equals under
 // Unicode simple case folding (strings.EqualFold, as encoding/json matches
 // struct fields) or under lower- or upper-casing (as other codecs match
@@ -104,7 +97,7 @@ func foldsToRegistered(name string) string {
 }
 
 func parseTime(name string, value []byte, t *time.Time, has *bool) error {
-	v, err := ParseNumericDate(value)
+	v, err := parseCheckedNumericDate(value)
 	if err != nil {
 		return fmt.Errorf("%w: %q must be a finite NumericDate within ±2^62 seconds", ErrInvalidClaim, name)
 	}

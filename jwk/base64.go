@@ -1,29 +1,18 @@
 package jwk
 
 import (
-	"encoding/base64"
+	"github.com/jotlib/jwt/internal/b64url"
 	"math/big"
 )
 
-// b64 is base64url without padding, refusing non-zero unused bits
-// (RFC 7515 section 2; RFC 4648 section 3.5).
-var b64 = base64.RawURLEncoding.Strict()
-
-// decodeB64 decodes a canonical base64url member. The alphabet is checked
-// first: Go's decoders silently skip '\r' and '\n'.
+// decodeB64 decodes a canonical base64url member.
 func decodeB64(name, s string) ([]byte, error) {
 	if s == "" {
 		return nil, invalid("member %q is empty", name)
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return nil, invalid("member %q is not unpadded base64url (byte %q at %d)", name, c, i)
-		}
-	}
-	out, err := b64.DecodeString(s)
+	out, err := b64url.DecodeString(s)
 	if err != nil {
-		return nil, invalid("member %q is not canonical base64url: %v", name, err)
+		return nil, invalid("member %q: %v", name, err)
 	}
 	return out, nil
 }
@@ -47,11 +36,11 @@ func encodeUint(v *big.Int) string {
 	if v.Sign() == 0 {
 		return "AA"
 	}
-	return b64.EncodeToString(v.Bytes())
+	return b64url.EncodeToString(v.Bytes())
 }
 
 // encodeFixed writes v as exactly size octets, as EC coordinates require
 // (RFC 7518 section 6.2.1.2).
 func encodeFixed(v *big.Int, size int) string {
-	return b64.EncodeToString(v.FillBytes(make([]byte, size)))
+	return b64url.EncodeToString(v.FillBytes(make([]byte, size)))
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/rsa"
 	"math/big"
 
+	"github.com/jotlib/jwt/internal/b64url"
 	"github.com/jotlib/jwt/internal/jsonstring"
 )
 
@@ -63,13 +64,13 @@ func (k *Key) members(withPrivate bool) []member {
 			out = append(out, member{"d", encodeFixed(priv.D, c.size)})
 		}
 	case ed25519.PublicKey:
-		out = append(out, member{"crv", k.crv}, member{"x", b64.EncodeToString(pub)})
+		out = append(out, member{"crv", k.crv}, member{"x", b64url.EncodeToString(pub)})
 		if priv, ok := k.priv.(ed25519.PrivateKey); ok && withPrivate {
-			out = append(out, member{"d", b64.EncodeToString(priv.Seed())})
+			out = append(out, member{"d", b64url.EncodeToString(priv.Seed())})
 		}
 	case nil:
 		if secret, ok := k.priv.([]byte); ok {
-			out = append(out, member{"k", b64.EncodeToString(secret)})
+			out = append(out, member{"k", b64url.EncodeToString(secret)})
 		}
 	}
 	return out
