@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jotlib/jwt/internal/bytesview"
 )
@@ -23,21 +24,13 @@ var ErrNotCanonical = errors.New("not canonical unpadded base64url")
 
 var strict = base64.RawURLEncoding.Strict()
 
-// inAlphabet marks the 64 bytes of the base64url alphabet.
-var inAlphabet = func() (t [256]bool) {
-	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") {
-		t[c] = true
-	}
-	return t
-}()
-
 // AppendDecode appends the bytes s encodes to dst. On error dst is returned
-// unchanged.
+// unchanged. The strict decoder refuses every byte outside the alphabet
+// ('=' too, as this encoding has no padding) but skips '\r' and '\n', so
+// those two are looked for first.
 func AppendDecode(dst []byte, s string) ([]byte, error) {
-	for i := 0; i < len(s); i++ {
-		if !inAlphabet[s[i]] {
-			return dst, fmt.Errorf("%w: byte %q at offset %d", ErrNotCanonical, s[i], i)
-		}
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 { // vectorised, unlike IndexAny
+		return dst, fmt.Errorf("%w: line break", ErrNotCanonical)
 	}
 	out, err := strict.AppendDecode(dst, bytesview.Of(s))
 	if err != nil {
