@@ -89,10 +89,24 @@ func (d *NumericDate) UnmarshalJSON(b []byte) error {
 func ParseNumericDate(b []byte) (time.Time, error) {
 	// strconv alone is more lenient than JSON ("+1", "01", "0x10", "Inf"):
 	// the strict pass's own grammar decides what is a number.
-	if len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) || strictjson.Valid(b) != nil {
+	if !plainInteger(b) && (len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) || strictjson.Valid(b) != nil) {
 		return time.Time{}, ErrInvalidNumericDate
 	}
 	return parseCheckedNumericDate(b)
+}
+
+// plainInteger reports whether b is digits only, without a leading zero:
+// the usual NumericDate, which needs no grammar check beyond this.
+func plainInteger(b []byte) bool {
+	if len(b) == 0 || (b[0] == '0' && len(b) > 1) {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // parseCheckedNumericDate is ParseNumericDate for a value the strict pass
