@@ -10,8 +10,9 @@ import (
 // sees it and every byte Marshal returns before it is signed, so no Encoder
 // can change which tokens are accepted.
 //
-// Unmarshal must not keep data after it returns (the buffer is reused), and
-// both methods must be safe for concurrent use.
+// Unmarshal receives the token's decoded claims in a buffer of their own,
+// never reused, so it may keep data. Both methods must be safe for
+// concurrent use.
 type Encoder interface {
 	Marshal(v any) ([]byte, error)
 	Unmarshal(data []byte, v any) error

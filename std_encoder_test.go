@@ -28,9 +28,9 @@ type rtTyped struct {
 	Level int8     `json:"level"`
 }
 
-// TestStdEncoderDecodesAsEncodingJSON: the default encoder's compiled plans
-// give the verdict and the decoded claims encoding/json gives, for every
-// corpus token and every kind of claims value.
+// TestStdEncoderDecodesAsEncodingJSON: the default encoder gives the verdict
+// and the decoded claims encoding/json gives, for every corpus token and
+// every kind of claims value.
 func TestStdEncoderDecodesAsEncodingJSON(t *testing.T) {
 	targets := []func() any{
 		func() any { return &map[string]any{} },

@@ -8,7 +8,7 @@ import (
 // encoders are the claims codecs the service can run with, by name.
 func encoders() []namedEncoder {
 	return []namedEncoder{
-		{"std", jwt.StdEncoder{}}, // the default: encoding/json's results, through compiled plans
+		{"std", jwt.StdEncoder{}}, // the default: encoding/json
 		{"jsoniterext", jsoniterext.New()},
 	}
 }
