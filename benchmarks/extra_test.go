@@ -1,25 +1,16 @@
 package benchmarks
 
 import (
-	"encoding/json"
-
 	"github.com/jotlib/jwt/jsoniterext"
 )
 
 // extraJotImpls lists this library with encoders other than the default:
-// jsoniterext, and an Encoder that calls encoding/json directly, which
-// shows what the default StdEncoder's compiled plans save.
+// jsoniterext, the opt-in faster codec.
 func extraJotImpls() []impl {
-	return []impl{jotImpl("jotlib-jsoniter", jsoniterext.New()), jotImpl("jotlib-encjson", encodingJSON{})}
+	return []impl{jotImpl("jotlib-jsoniter", jsoniterext.New())}
 }
 
 // extraCodecs lists codecs other than the default.
 func extraCodecs() []codec {
-	return []codec{{"jsoniter", jsoniterext.New()}, {"encjson", encodingJSON{}}}
+	return []codec{{"jsoniter", jsoniterext.New()}}
 }
-
-// encodingJSON is a jwt.Encoder that calls encoding/json and nothing else.
-type encodingJSON struct{}
-
-func (encodingJSON) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
-func (encodingJSON) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

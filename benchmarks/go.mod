@@ -8,12 +8,12 @@ require (
 	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jotlib/jwt v0.0.0
+	github.com/json-iterator/go v1.1.12
 	github.com/kataras/jwt v0.1.12
 	github.com/lestrrat-go/jwx/v3 v3.4.0
 )
 
 require (
-	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 )

@@ -7,6 +7,8 @@ import "fmt"
 // return the per-token work.
 type impl struct {
 	lib string
+	// only is the one algorithm the path runs ("" for every algorithm).
+	only string
 	// sign returns a function that signs the workload of the given kind.
 	sign func(a *algCase, kind string) (func() (string, error), error)
 	// parse returns a function that verifies tok, validates exp and nbf the
@@ -26,12 +28,17 @@ type decoded struct {
 	Verified bool
 }
 
-// impls lists the compared paths in table order; the floor comes last.
+// runs reports whether the path is measured under the algorithm.
+func (im impl) runs(alg string) bool { return im.only == "" || im.only == alg }
+
+// impls lists the compared paths in table order; the floors come last: the
+// bare crypto, then the rule-free HS256 JWT per codec.
 func impls() []impl {
 	list := []impl{jotImpl("jotlib-std", nil)}
 	list = append(list, extraJotImpls()...)
 	list = append(list, jotOneShotImpl())
-	return append(list, golangJWTImpl(), goJoseImpl(), jwxImpl(), katarasImpl(), floorImpl())
+	list = append(list, golangJWTImpl(), goJoseImpl(), jwxImpl(), katarasImpl(), floorImpl())
+	return append(list, codecFloorImpls()...)
 }
 
 // anyStrings converts a decoded JSON array to strings (test use only).
