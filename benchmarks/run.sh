@@ -3,7 +3,8 @@
 # bench_test.go) under the machine's Go and under Go 1.27, runs the load
 # test of examples/server under both, profiles the HS256 hot paths,
 # summarises with benchstat, and writes ../BENCHMARKS.md with medians,
-# ratios to golang-jwt and the issue 4 targets.
+# ratios to golang-jwt, to the bare-crypto floor and (HS256) to the
+# rule-free floor of the same codec, and the issue 11 targets.
 #
 # The machine is shared and noisy, so the test binaries are built once and
 # run -count times in interleaved rounds (every library and both Go
@@ -93,7 +94,7 @@ done
 echo "finished benchmarks $(date -u +%Y-%m-%dT%H:%MZ)" >>"$res/machine.txt"
 
 ins=()
-libs='/lib@(golangjwt jotlib-std jotlib-jsoniter gojose jwx kataras floor)'
+libs='/lib@(golangjwt jotlib-std jotlib-jsoniter gojose jwx kataras floor floor-encjson floor-jsoniter)'
 for short in "${shorts[@]}"; do
 	files="$res/peers-$short.txt"
 	benchstat -col "$libs" "$res/peers-$short.txt" >"$res/benchstat-peers-$short.txt"
