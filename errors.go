@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/signing"
 )
 
@@ -13,7 +14,7 @@ import (
 var (
 	// ErrTokenMalformed: the token is not a well-formed compact JWS, or its
 	// header or claims break a JSON or type rule.
-	ErrTokenMalformed = errors.New("jwt: token is malformed")
+	ErrTokenMalformed = sentinel.TokenMalformed
 	// ErrSignatureInvalid: the signature does not verify. It is never
 	// reported together with a claims error.
 	ErrSignatureInvalid = signing.ErrSignatureInvalid
@@ -44,7 +45,7 @@ var (
 	// matches ErrTokenMalformed.
 	ErrTokenTooLarge = fmt.Errorf("%w: token exceeds the size cap", ErrTokenMalformed)
 	// ErrInvalidOption: an option was given an unusable value.
-	ErrInvalidOption = errors.New("jwt: invalid option")
+	ErrInvalidOption = sentinel.InvalidOption
 	// ErrEncoding: the Encoder failed to marshal the claims or to decode them
 	// into the caller's value.
 	ErrEncoding = errors.New("jwt: claims encoding failed")

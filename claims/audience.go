@@ -1,16 +1,17 @@
 package claims
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/jotlib/jwt/internal/jsonstring"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // ErrInvalidAudienceValue reports an "aud" that is neither a string nor an
-// array of strings.
-var ErrInvalidAudienceValue = errors.New(`jwt: "aud" must be a string or an array of strings`)
+// array of strings (RFC 7519 section 4.1.3). It also matches
+// jwt.ErrTokenMalformed.
+var ErrInvalidAudienceValue = sentinel.New(`jwt: "aud" must be a string or an array of strings`, sentinel.TokenMalformed)
 
 // Audience is the "aud" claim (RFC 7519 section 4.1.3): "In the general case,
 // the "aud" value is an array of case-sensitive strings ... In the special

@@ -1,19 +1,19 @@
 package claims
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // ErrInvalidClaim reports a registered claim of the wrong JSON type or out
-// of range, or a member whose name folds to a registered one; the root
-// package reports it as ErrTokenMalformed.
-var ErrInvalidClaim = errors.New("jwt: invalid registered claim")
+// of range, or a member whose name folds to a registered one (RFC 7519
+// section 4.1). It also matches jwt.ErrTokenMalformed.
+var ErrInvalidClaim = sentinel.New("jwt: invalid registered claim", sentinel.TokenMalformed)
 
 // Extracted is the registered claims as the core's strict pass found them in
 // the token's bytes, type-checked but not yet validated. Validation reads

@@ -3,18 +3,19 @@
 package claims
 
 import (
-	"errors"
 	"math"
 	"strconv"
 	"time"
 
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // ErrInvalidNumericDate reports a NumericDate that is not a finite JSON
-// number inside the supported range.
-var ErrInvalidNumericDate = errors.New("jwt: invalid NumericDate")
+// number inside the supported range (RFC 7519 section 2). It also matches
+// jwt.ErrTokenMalformed.
+var ErrInvalidNumericDate = sentinel.New("jwt: invalid NumericDate", sentinel.TokenMalformed)
 
 // maxSeconds bounds NumericDate values on both sides. It is far beyond any
 // real date, yet small enough that converting to time.Time never overflows

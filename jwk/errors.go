@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
 )
 
 // Sentinel errors, matched with errors.Is. Each one also matches
@@ -14,42 +15,31 @@ var (
 	// ErrInvalidKey: a JWK is malformed or inconsistent (bad JSON, missing
 	// or mistyped members, non-canonical base64url, a point off its curve,
 	// private members that do not match the public ones).
-	ErrInvalidKey error = &sentinel{"jwk: invalid key", jwt.ErrInvalidKey}
+	ErrInvalidKey error = sentinel.New("jwk: invalid key", jwt.ErrInvalidKey)
 	// ErrWeakKey: a JWK is below the minimum size of RFC 7518 (RSA under
 	// 2048 bits; an HMAC secret shorter than its hash). It also matches
 	// ErrInvalidKey.
-	ErrWeakKey error = &sentinel{"jwk: key too weak", ErrInvalidKey}
+	ErrWeakKey error = sentinel.New("jwk: key too weak", ErrInvalidKey)
 	// ErrUnsupportedKeyType: the "kty", "crv" or a member (multi-prime RSA
 	// "oth") is not supported. ParseSet skips such keys. It does not match
 	// ErrInvalidKey.
-	ErrUnsupportedKeyType error = &sentinel{"jwk: unsupported key type", jwt.ErrInvalidKey}
+	ErrUnsupportedKeyType error = sentinel.New("jwk: unsupported key type", jwt.ErrInvalidKey)
 	// ErrInvalidSet: the document is not a JWK Set (RFC 7517 section 5).
-	ErrInvalidSet error = &sentinel{"jwk: invalid JWK Set", jwt.ErrInvalidKey}
+	ErrInvalidSet error = sentinel.New("jwk: invalid JWK Set", jwt.ErrInvalidKey)
 	// ErrKeyNotFound: no key of the set fits the token's "kid" and "alg".
-	ErrKeyNotFound error = &sentinel{"jwk: no matching key", jwt.ErrInvalidKey}
+	ErrKeyNotFound error = sentinel.New("jwk: no matching key", jwt.ErrInvalidKey)
 	// ErrFetch: a RemoteSet could not fetch or parse its JWK Set and has no
 	// usable copy, or a verification gave up waiting for a fetch.
-	ErrFetch error = &sentinel{"jwk: fetching the JWK Set failed", jwt.ErrInvalidKey}
+	ErrFetch error = sentinel.New("jwk: fetching the JWK Set failed", jwt.ErrInvalidKey)
 	// ErrBodyTooLarge: the JWK Set document exceeds the body-size cap. It
 	// also matches ErrFetch.
-	ErrBodyTooLarge error = &sentinel{"jwk: JWK Set body too large", ErrFetch}
+	ErrBodyTooLarge error = sentinel.New("jwk: JWK Set body too large", ErrFetch)
 	// ErrClosed: the RemoteSet was closed and cannot fetch.
-	ErrClosed error = &sentinel{"jwk: remote set closed", jwt.ErrInvalidKey}
-	// ErrInvalidOption: a RemoteOption or URL is unusable.
-	ErrInvalidOption = errors.New("jwk: invalid option")
+	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)
+	// ErrInvalidOption: a RemoteOption or URL is unusable. It also matches
+	// jwt.ErrInvalidOption.
+	ErrInvalidOption = sentinel.New("jwk: invalid option", jwt.ErrInvalidOption)
 )
-
-// sentinel is an error with its own message that also matches parent with
-// errors.Is, so messages do not repeat the parent's text.
-type sentinel struct {
-	msg    string
-	parent error
-}
-
-func (e *sentinel) Error() string { return e.msg }
-
-// Unwrap returns the parent sentinel.
-func (e *sentinel) Unwrap() error { return e.parent }
 
 // invalid wraps ErrInvalidKey with a reason.
 func invalid(format string, args ...any) error {

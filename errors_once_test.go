@@ -1,0 +1,91 @@
+package jwt_test
+
+import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/signing"
+)
+
+// TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
+// exported error of claims, signing and jwk matches one of the jwt package's
+// sentinels with errors.Is, so a caller checks jwt.ErrX whichever package
+// the error came from. The list is checked against the packages' sources,
+// so a new error cannot be left out.
+func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
+	want := map[string]struct{ err, root error }{
+		"signing.ErrInvalidKey":          {signing.ErrInvalidKey, jwt.ErrInvalidKey},
+		"signing.ErrSignatureInvalid":    {signing.ErrSignatureInvalid, jwt.ErrSignatureInvalid},
+		"signing.ErrAlgorithmNotAllowed": {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
+		"signing.ErrSigningFailed":       {signing.ErrSigningFailed, jwt.ErrSigningFailed},
+		"claims.ErrInvalidAudienceValue": {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
+		"claims.ErrInvalidClaim":         {claims.ErrInvalidClaim, jwt.ErrTokenMalformed},
+		"claims.ErrInvalidNumericDate":   {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
+		"claims.ErrTokenExpired":         {claims.ErrTokenExpired, jwt.ErrTokenExpired},
+		"claims.ErrTokenNotValidYet":     {claims.ErrTokenNotValidYet, jwt.ErrTokenNotValidYet},
+		"claims.ErrInvalidAudience":      {claims.ErrInvalidAudience, jwt.ErrInvalidAudience},
+		"claims.ErrInvalidIssuer":        {claims.ErrInvalidIssuer, jwt.ErrInvalidIssuer},
+		"claims.ErrInvalidSubject":       {claims.ErrInvalidSubject, jwt.ErrInvalidSubject},
+		"claims.ErrMissingClaim":         {claims.ErrMissingClaim, jwt.ErrMissingClaim},
+		"jwk.ErrInvalidKey":              {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
+		"jwk.ErrWeakKey":                 {jwk.ErrWeakKey, jwt.ErrInvalidKey},
+		"jwk.ErrUnsupportedKeyType":      {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
+		"jwk.ErrInvalidSet":              {jwk.ErrInvalidSet, jwt.ErrInvalidKey},
+		"jwk.ErrKeyNotFound":             {jwk.ErrKeyNotFound, jwt.ErrInvalidKey},
+		"jwk.ErrFetch":                   {jwk.ErrFetch, jwt.ErrInvalidKey},
+		"jwk.ErrBodyTooLarge":            {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
+		"jwk.ErrClosed":                  {jwk.ErrClosed, jwt.ErrInvalidKey},
+		"jwk.ErrInvalidOption":           {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
+	}
+	for name, c := range want {
+		if !errors.Is(c.err, c.root) {
+			t.Errorf("%s does not match its root sentinel %v", name, c.root)
+		}
+	}
+	for _, pkg := range []string{"signing", "claims", "jwk"} {
+		for _, name := range exportedErrorVars(t, pkg) {
+			if _, ok := want[pkg+"."+name]; !ok {
+				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)
+			}
+		}
+	}
+}
+
+// exportedErrorVars lists the package-level exported variables named Err*
+// in the non-test sources of dir.
+func exportedErrorVars(t *testing.T, dir string) []string {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range g.Specs {
+					for _, id := range spec.(*ast.ValueSpec).Names {
+						if strings.HasPrefix(id.Name, "Err") {
+							names = append(names, id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+}
