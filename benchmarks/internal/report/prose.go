@@ -26,7 +26,7 @@ kept between tokens (jotlib: one ` + "`Verifier`/`Signer`" + `; golang-jwt: one 
 go-jose: one ` + "`jose.Signer`" + `).
 
 **Ratios**: ` + "`× golang-jwt`" + ` is this row's median CPU time over golang-jwt v5.3.1's on the same row
-and Go version; ` + "`× floor`" + ` is over the bare-crypto row (the signature primitive alone over
+and Go version; ` + "`× bare crypto`" + ` is over the bare-crypto row (the signature primitive alone over
 the same signing input: HMAC with a reused state, RSA/ECDSA/Ed25519 from the standard library,
 signature pre-decoded; for sign rows, the raw signature only). For HS256, each of this library's
 rows is also held to a **rule-free HS256 JWT with the same codec** (` + "`floor-encjson`" + ` for the
