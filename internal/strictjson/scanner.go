@@ -10,6 +10,17 @@ import (
 // registers; an error carries the offset of the failure.
 type scanner struct {
 	data []byte
+	// The stacks of the open objects' duplicate detection (see names):
+	// keys of names that are not read in place (in inline[:nInline], then
+	// arena), the names of objects past inlineKeys names, and their hash
+	// tables. An object truncates them back when it ends, so they grow only
+	// with the nesting. inline is an array, not a slice, so that it stays
+	// on the stack with the scanner.
+	inline  [arenaInline]byte
+	nInline int
+	arena   []byte
+	ents    []entry
+	slots   []uint64
 }
 
 func (s *scanner) fail(p int, msg string) error { return &SyntaxError{Offset: p, Msg: msg} }
@@ -64,6 +75,7 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 	}
 	data := s.data
 	var seen names
+	seen.start(s)
 	p = skipWS(data, p+1)
 	if p < len(data) && data[p] == '}' {
 		return p + 1, nil
@@ -73,16 +85,16 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			return p, s.fail(p, "expected a member name")
 		}
 		start := p
-		end, escaped, err := s.str(p)
+		end, kind, err := s.str(p)
 		if err != nil {
 			return end, err
 		}
-		key := Key{Raw: data[start+1 : end-1], Escaped: escaped}
+		key := Key{Raw: data[start+1 : end-1], Escaped: kind&strEscaped != 0}
 		// RFC 7515 section 5.2 and RFC 7519 section 4: "Header Parameter
 		// names ... MUST be unique" / "Claim Names within a JWT Claims Set
 		// MUST be unique"; we refuse duplicates rather than pick one.
-		if !seen.add(key) {
-			return end, s.fail(end, fmt.Sprintf("duplicate member name %q", key.Name()))
+		if other, ok := seen.add(s, start, end, kind); !ok {
+			return end, s.duplicate(end, key, other)
 		}
 		p = end
 		if p < len(data) && data[p] != ':' {
@@ -115,11 +127,19 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 		case ',':
 			p = skipWS(data, p+1)
 		case '}':
+			seen.release(s)
 			return p + 1, nil
 		default:
 			return p, s.fail(p, "expected ',' or '}'")
 		}
 	}
+}
+
+// duplicate reports, at p, that key names a member again; other is the
+// earlier name.
+func (s *scanner) duplicate(p int, key Key, other entry) error {
+	_ = other
+	return s.fail(p, fmt.Sprintf("duplicate member name %q", key.Name()))
 }
 
 func (s *scanner) array(p, depth int) (int, error) {

@@ -6,18 +6,24 @@ import (
 	"unicode/utf8"
 )
 
+// What str found in a string, besides plain ASCII.
+const (
+	strEscaped  uint8 = 1 << iota // a backslash escape
+	strNonASCII                   // a UTF-8 sequence of two bytes or more
+)
+
 // str scans a string whose opening quote is at p, returning the index
-// after the closing quote and whether the string has escapes. Runs of plain
-// bytes go eight at a time; a string of plain ASCII ends here, anything
-// else goes to strRest.
-func (s *scanner) str(p int) (end int, escaped bool, err error) {
+// after the closing quote and what it found (strEscaped, strNonASCII).
+// Runs of plain bytes go eight at a time; a string of plain ASCII ends
+// here, anything else goes to strRest.
+func (s *scanner) str(p int) (end int, kind uint8, err error) {
 	data := s.data
 	p++ // the opening quote
 	for p+8 <= len(data) {
 		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
 			p += bits.TrailingZeros64(m) >> 3
 			if data[p] == '"' {
-				return p + 1, false, nil
+				return p + 1, 0, nil
 			}
 			break
 		}
@@ -28,27 +34,28 @@ func (s *scanner) str(p int) (end int, escaped bool, err error) {
 
 // strRest scans the rest of a string from p, one byte at a time but for
 // runs of plain bytes: escapes, UTF-8 sequences and the closing quote.
-func (s *scanner) strRest(p int) (end int, escaped bool, err error) {
+func (s *scanner) strRest(p int) (end int, kind uint8, err error) {
 	data := s.data
 	for {
 		p = skipPlain(data, p)
 		if p >= len(data) {
-			return p, escaped, s.fail(p, "unterminated string")
+			return p, kind, s.fail(p, "unterminated string")
 		}
 		switch c := data[p]; {
 		case c == '"':
-			return p + 1, escaped, nil
+			return p + 1, kind, nil
 		case c == '\\':
-			escaped = true
+			kind |= strEscaped
 			if p, err = s.escape(p); err != nil {
-				return p, escaped, err
+				return p, kind, err
 			}
 		case c < 0x20:
-			return p, escaped, s.fail(p, "control character in string")
+			return p, kind, s.fail(p, "control character in string")
 		default: // c >= utf8.RuneSelf
+			kind |= strNonASCII
 			r, size := utf8.DecodeRune(data[p:])
 			if r == utf8.RuneError && size == 1 {
-				return p, escaped, s.fail(p, "invalid UTF-8 in string")
+				return p, kind, s.fail(p, "invalid UTF-8 in string")
 			}
 			p += size
 		}

@@ -5,8 +5,9 @@
 // within a 64-bit float's range, a bounded nesting depth and nothing but
 // white space after the object. It hands each
 // top-level member to the caller, raw, so the caller can extract what it
-// needs without a second parse. It allocates only for objects with many
-// members or escaped member names.
+// needs without a second parse. Its cost is linear in the input's length
+// whatever its shape; it allocates only when the names of the open objects
+// are many or long and escaped.
 //
 // Whatever JSON codec decodes the object afterwards then sees only input on
 // which every conforming codec agrees.
@@ -14,7 +15,6 @@ package strictjson
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -40,13 +40,22 @@ func (k Key) Name() string {
 	return unescape(k.Raw)
 }
 
+// AppendName appends the decoded member name to dst: Name without an
+// allocation when dst has room.
+func (k Key) AppendName(dst []byte) []byte {
+	if !k.Escaped {
+		return append(dst, k.Raw...)
+	}
+	return appendUnescaped(dst, k.Raw)
+}
+
 // Is reports whether the decoded name equals name, without allocating when
 // the key has no escapes.
 func (k Key) Is(name string) bool {
 	if !k.Escaped {
 		return string(k.Raw) == name
 	}
-	return unescape(k.Raw) == name
+	return equalUnescaped(k.Raw, name)
 }
 
 // MemberFunc receives one top-level member: its name and its raw value.
@@ -99,16 +108,9 @@ func (e *SyntaxError) Error() string {
 // Unwrap makes errors.Is(err, ErrInvalid) true.
 func (e *SyntaxError) Unwrap() error { return ErrInvalid }
 
-// unescape decodes the inside of a string already checked by str.
-func unescape(raw []byte) string {
-	lit := make([]byte, 0, len(raw)+2)
-	lit = append(append(append(lit, '"'), raw...), '"')
-	var out string
-	if err := json.Unmarshal(lit, &out); err != nil {
-		return string(raw) // unreachable for checked input
-	}
-	return out
-}
+// arenaInline is the size of the scanner's inline arena, on the stack:
+// enough for the escaped names of most objects.
+const arenaInline = 256
 
 // String decodes a raw JSON string value (with its quotes) that the pass
 // has checked. ok is false when value is not a string.
@@ -133,7 +135,7 @@ func StringEquals(value []byte, want string) bool {
 	if bytes.IndexByte(inner, '\\') < 0 {
 		return string(inner) == want
 	}
-	return unescape(inner) == want
+	return equalUnescaped(inner, want)
 }
 
 // EachArrayElement calls fn with each raw element of a checked JSON array,
