@@ -48,12 +48,12 @@ func (c *cli) demo(args []string) error {
 	}
 	tok, err := jwt.Sign(alg, claims, key, jwt.WithKeyID("demo-1"))
 	if err != nil {
-		return err
+		return fromLibrary(err)
 	}
 	verifyKey := publicOf(key)
 	opts := []jwt.Option{jwt.WithTimeFunc(c.now), jwt.WithAudience(aud), jwt.WithIssuer(iss), jwt.WithAlgorithms(alg)}
 	if _, err := jwt.Parse(tok, verifyKey, opts...); err != nil {
-		return err
+		return fromLibrary(err)
 	}
 	seg, err := splitSegments(tok)
 	if err != nil {

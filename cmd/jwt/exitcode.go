@@ -100,20 +100,77 @@ func exitCode(err error) int {
 	return exitFailure
 }
 
-// oneLine renders err as a single line without the libraries' "jwt: " and
-// "jwk: " prefixes, and without the sentinel texts that wrapping repeats
-// ("invalid key: key set: no matching key: invalid key: …" loses the second
-// "invalid key"). Joined errors are separated by "; ".
+// oneLine renders a library's error as a single line: the "jwt: " and
+// "jwk: " prefixes are dropped where a line or one of its ": " parts starts,
+// and so are the sentinel texts that wrapping repeats ("invalid key: key
+// set: no matching key: invalid key: …" loses the second "invalid key").
+// Quoted values (a "kid", a URL) are kept whole. Joined errors are
+// separated by "; ". Only errors from the libraries go through oneLine: the
+// CLI's own text, with its file names, is printed as it is (singleLine).
 func oneLine(err error) string {
-	s := strings.NewReplacer("jwt: ", "", "jwk: ", "", "\r\n", "; ", "\n", "; ", "\r", " ").Replace(err.Error())
-	parts := strings.Split(s, ": ")
-	seen := make(map[string]bool, len(parts))
-	kept := parts[:0]
-	for _, p := range parts {
-		if !seen[p] {
-			seen[p] = true
-			kept = append(kept, p)
+	lines := strings.Split(strings.ReplaceAll(err.Error(), "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = dropRepeats(splitParts(l))
+	}
+	return singleLine(strings.Join(lines, "\n"))
+}
+
+// lineBreaks flattens a message onto one line.
+var lineBreaks = strings.NewReplacer("\r\n", "; ", "\n", "; ", "\r", " ")
+
+// singleLine puts a message on one line: line breaks (between joined
+// errors) become "; ", and nothing else changes.
+func singleLine(s string) string { return lineBreaks.Replace(s) }
+
+// splitParts splits a line at each ": " outside double-quoted strings.
+func splitParts(line string) []string {
+	var parts []string
+	quoted, start := false, 0
+	for i := 0; i < len(line); i++ {
+		switch {
+		case quoted && line[i] == '\\':
+			i++ // the escaped byte, maybe a quote
+		case line[i] == '"':
+			quoted = !quoted
+		case !quoted && strings.HasPrefix(line[i:], ": "):
+			parts = append(parts, line[start:i])
+			start = i + len(": ")
+			i++
 		}
 	}
+	return append(parts, line[start:])
+}
+
+// dropRepeats joins parts with ": ", leaving out the libraries' prefixes
+// (a part "jwt" or "jwk" before another) and parts already given.
+func dropRepeats(parts []string) string {
+	seen := make(map[string]bool, len(parts))
+	kept := parts[:0]
+	for i, p := range parts {
+		if isLibraryPrefix(p) && i < len(parts)-1 || seen[p] {
+			continue
+		}
+		seen[p] = true
+		kept = append(kept, p)
+	}
 	return strings.Join(kept, ": ")
+}
+
+// isLibraryPrefix reports whether a part is the prefix of the jwt or jwk
+// packages' errors.
+func isLibraryPrefix(part string) bool { return part == "jwt" || part == "jwk" }
+
+// libraryError shows a library's error as oneLine renders it, to a command
+// that returns it unwrapped; errors.Is and exitCode still see the error.
+type libraryError struct{ err error }
+
+func (e libraryError) Error() string { return oneLine(e.err) }
+func (e libraryError) Unwrap() error { return e.err }
+
+// fromLibrary marks err as a library's error, for oneLine.
+func fromLibrary(err error) error {
+	if err == nil {
+		return nil
+	}
+	return libraryError{err}
 }

@@ -87,7 +87,7 @@ func (c *cli) keygen(args []string) error {
 	}
 	files, err := keyFiles(key, alg, kid, out)
 	if err != nil {
-		return err
+		return fromLibrary(err)
 	}
 	if !force {
 		for _, f := range files {

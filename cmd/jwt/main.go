@@ -46,7 +46,9 @@ var commands = []command{
 }
 
 // run is the whole program: it parses args, runs a subcommand and returns
-// the exit code. A failure prints one line to stderr.
+// the exit code. A failure prints one line to stderr: the error as the
+// command made it, file names and all (libraries' errors are tidied by
+// oneLine where a command wraps them).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now, getenv: os.Getenv}
 	if len(args) == 0 {
@@ -79,7 +81,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		code := exitCode(err)
-		fmt.Fprintf(stderr, "jwt %s: %s\n", cmd.name, oneLine(err))
+		fmt.Fprintf(stderr, "jwt %s: %s\n", cmd.name, singleLine(err.Error()))
 		if code == exitUsage {
 			fmt.Fprintf(stderr, "run \"jwt help %s\" for usage\n", cmd.name)
 		}

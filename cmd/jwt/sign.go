@@ -132,9 +132,9 @@ func (c *cli) sign(args []string) error {
 	tok, err := jwt.Sign(alg, cl, key, opts...)
 	if err != nil {
 		if errors.Is(err, jwt.ErrTokenMalformed) || errors.Is(err, jwt.ErrEncoding) {
-			return withCode(exitUsage, fmt.Errorf("claims: %w", err))
+			return withCode(exitUsage, fmt.Errorf("claims: %w", fromLibrary(err)))
 		}
-		return err
+		return fromLibrary(err)
 	}
 	if _, ok := cl["exp"]; !ok {
 		fmt.Fprintln(c.stderr, `jwt sign: note: no "exp": this token never expires (add -exp 1h)`)
@@ -151,7 +151,7 @@ func (c *cli) claimsFile(arg string) (map[string]any, error) {
 		return nil, err
 	}
 	if err := strictjson.Object(data, nil); err != nil {
-		return nil, usageError("claims %s: %v", arg, err)
+		return nil, usageError("claims %s: %s", arg, oneLine(err))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

@@ -127,7 +127,7 @@ func (c *cli) verify(args []string) error {
 	}
 	v, err := jwt.NewVerifier(key, opts...)
 	if err != nil {
-		return withCode(exitCode(err), fmt.Errorf("%s: %w", lk.name, err))
+		return withCode(exitCode(err), fmt.Errorf("%s: %w", lk.name, fromLibrary(err)))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
