@@ -12,8 +12,28 @@ import (
 const DefaultMaxTokenSize = 1 << 20
 
 // Option configures Sign, Parse, a Signer or a Verifier. One type serves
-// both sides; an option that does not apply to a side is ignored there.
+// both sides, but each option says which side it applies to: given to the
+// other side (WithAudience to Sign, WithKeyID to Parse), it is refused with
+// ErrInvalidOption naming the option, never silently ignored.
 type Option func(*config)
+
+// side is where an option applies: signing, verifying, or both.
+type side uint8
+
+const (
+	signSide side = 1 << iota
+	verifySide
+)
+
+func (s side) String() string {
+	switch s {
+	case signSide:
+		return "the sign side (Sign, NewSigner)"
+	case verifySide:
+		return "the verify side (Parse, ParseWithClaims, ParseAs, NewVerifier)"
+	}
+	return "no side"
+}
 
 type config struct {
 	enc        Encoder
@@ -24,11 +44,12 @@ type config struct {
 	keyID      string
 	keyIDSet   bool
 	maxSize    int
+	side       side // the side being configured
 	err        error
 }
 
-func newConfig(opts []Option) (*config, error) {
-	c := &config{maxSize: DefaultMaxTokenSize}
+func newConfig(s side, opts []Option) (*config, error) {
+	c := &config{maxSize: DefaultMaxTokenSize, side: s}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
@@ -43,6 +64,16 @@ func newConfig(opts []Option) (*config, error) {
 	return c, nil
 }
 
+// use records that the option name, which applies to s, was given; it is
+// refused on a side it does not apply to.
+func (c *config) use(name string, s side) bool {
+	if c.side&s == 0 {
+		c.fail("%s applies to %v only, not to %v", name, s, c.side)
+		return false
+	}
+	return true
+}
+
 func (c *config) fail(format string, args ...any) {
 	if c.err == nil {
 		c.err = fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...)
@@ -50,7 +81,8 @@ func (c *config) fail(format string, args ...any) {
 }
 
 // WithEncoder sets the JSON codec for claims (default encoding/json, or the
-// one given to SetDefaultEncoder). The codec cannot change any verdict.
+// one given to SetDefaultEncoder), on both sides. The codec cannot change
+// any verdict.
 func WithEncoder(enc Encoder) Option {
 	return func(c *config) {
 		if enc == nil {
@@ -61,9 +93,13 @@ func WithEncoder(enc Encoder) Option {
 	}
 }
 
-// WithTimeFunc sets the clock used for "exp" and "nbf"; default time.Now.
+// WithTimeFunc sets the clock used for "exp" and "nbf" (RFC 7519 sections
+// 4.1.4 and 4.1.5); default time.Now. Verify side only.
 func WithTimeFunc(now func() time.Time) Option {
 	return func(c *config) {
+		if !c.use("WithTimeFunc", verifySide) {
+			return
+		}
 		if now == nil {
 			c.fail("nil time func")
 			return
@@ -72,9 +108,13 @@ func WithTimeFunc(now func() time.Time) Option {
 	}
 }
 
-// WithLeeway allows for clock skew when checking "exp" and "nbf".
+// WithLeeway allows for clock skew when checking "exp" and "nbf" (RFC 7519
+// sections 4.1.4 and 4.1.5: "some small leeway"). Verify side only.
 func WithLeeway(d time.Duration) Option {
 	return func(c *config) {
+		if !c.use("WithLeeway", verifySide) {
+			return
+		}
 		if d < 0 {
 			c.fail("negative leeway %v", d)
 			return
@@ -84,30 +124,58 @@ func WithLeeway(d time.Duration) Option {
 }
 
 // WithAudience requires "aud" to contain aud (RFC 7519 section 4.1.3). When
-// given more than once, any one of the audiences is enough.
+// given more than once, any one of the audiences is enough. Verify side
+// only: to write "aud", put it in the claims.
 func WithAudience(aud string) Option {
-	return func(c *config) { c.validator.Audiences = append(c.validator.Audiences, aud) }
+	return func(c *config) {
+		if !c.use("WithAudience", verifySide) {
+			return
+		}
+		c.validator.Audiences = append(c.validator.Audiences, aud)
+	}
 }
 
-// WithIssuer requires "iss" to equal iss exactly.
+// WithIssuer requires "iss" to equal iss exactly (RFC 7519 section 4.1.1).
+// Verify side only.
 func WithIssuer(iss string) Option {
-	return func(c *config) { c.validator.Issuer, c.validator.IssuerSet = iss, true }
+	return func(c *config) {
+		if !c.use("WithIssuer", verifySide) {
+			return
+		}
+		c.validator.Issuer, c.validator.IssuerSet = iss, true
+	}
 }
 
-// WithSubject requires "sub" to equal sub exactly.
+// WithSubject requires "sub" to equal sub exactly (RFC 7519 section 4.1.2).
+// Verify side only.
 func WithSubject(sub string) Option {
-	return func(c *config) { c.validator.Subject, c.validator.SubjectSet = sub, true }
+	return func(c *config) {
+		if !c.use("WithSubject", verifySide) {
+			return
+		}
+		c.validator.Subject, c.validator.SubjectSet = sub, true
+	}
 }
 
-// WithExpirationRequired refuses tokens without "exp" (ErrMissingClaim).
+// WithExpirationRequired refuses tokens without "exp" (ErrMissingClaim;
+// RFC 7519 section 4.1.4). Verify side only.
 func WithExpirationRequired() Option {
-	return func(c *config) { c.validator.RequireExpiration = true }
+	return func(c *config) {
+		if !c.use("WithExpirationRequired", verifySide) {
+			return
+		}
+		c.validator.RequireExpiration = true
+	}
 }
 
 // WithAlgorithms limits the algorithms accepted, on top of the binding
 // between the key's type and the algorithm family (RFC 8725 section 3.1).
+// Verify side only: a Signer's algorithm is NewSigner's argument.
 func WithAlgorithms(algs ...Algorithm) Option {
 	return func(c *config) {
+		if !c.use("WithAlgorithms", verifySide) {
+			return
+		}
 		if len(algs) == 0 {
 			c.fail("WithAlgorithms needs at least one algorithm")
 			return
@@ -136,13 +204,21 @@ func WithType(typ string) Option {
 	}
 }
 
-// WithKeyID writes a "kid" header on the sign side.
+// WithKeyID writes a "kid" header (RFC 7515 section 4.1.4). Sign side only:
+// a Verifier picks keys by "kid" through a KeyFunc or a key set.
 func WithKeyID(kid string) Option {
-	return func(c *config) { c.keyID, c.keyIDSet = kid, true }
+	return func(c *config) {
+		if !c.use("WithKeyID", signSide) {
+			return
+		}
+		c.keyID, c.keyIDSet = kid, true
+	}
 }
 
-// WithMaxTokenSize sets the cap on a token's length in bytes, checked first
-// (default DefaultMaxTokenSize).
+// WithMaxTokenSize sets the cap on a token's length in bytes (default
+// DefaultMaxTokenSize), on both sides: a Verifier checks it before anything
+// else, and a Signer refuses to make a longer token (ErrTokenTooLarge), so
+// it never mints one its verifiers refuse.
 func WithMaxTokenSize(n int) Option {
 	return func(c *config) {
 		if n <= 0 {

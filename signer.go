@@ -15,9 +15,10 @@ import (
 // Signer makes tokens with one algorithm and key, checked once; its header
 // segment is encoded once. It is safe for concurrent use; reuse it.
 type Signer struct {
-	key    *signing.SigningKey
-	enc    Encoder
-	prefix string // base64url(header) + "."
+	key     *signing.SigningKey
+	enc     Encoder
+	prefix  string // base64url(header) + "."
+	maxSize int    // WithMaxTokenSize: no longer token is made
 }
 
 // NewSigner checks that key fits alg and is strong enough (ErrInvalidKey
@@ -25,7 +26,7 @@ type Signer struct {
 // key is a []byte secret (HS*), a private key, or a crypto.Signer (KMS, HSM)
 // whose public key fits alg.
 func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
-	cfg, err := newConfig(opts)
+	cfg, err := newConfig(signSide, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	hdr = jsonstring.Append(hdr, typ)
 	hdr = append(hdr, '}')
 	prefix := b64url.AppendEncode(nil, hdr)
-	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.'))}, nil
+	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.')), maxSize: cfg.maxSize}, nil
 }
 
 // Algorithm returns the signer's algorithm.
@@ -76,6 +77,9 @@ func (s *Signer) Sign(claims any) (string, error) {
 	}
 	sigSize := s.key.Size()
 	n := len(s.prefix) + b64url.EncodedLen(len(payload)) + 1 + b64url.EncodedLen(sigSize)
+	if n > s.maxSize {
+		return "", fmt.Errorf("%w: the token would be %d bytes, over the cap of %d (WithMaxTokenSize)", ErrTokenTooLarge, n, s.maxSize)
+	}
 	// The raw signature is written past the token's end, then encoded into
 	// place: one buffer for the whole token.
 	buf := make([]byte, 0, n+sigSize)

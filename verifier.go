@@ -25,7 +25,7 @@ type Verifier struct {
 // ([]byte HMAC secret, *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey,
 // or their private keys), a KeyFunc, or a KeySet.
 func NewVerifier(key any, opts ...Option) (*Verifier, error) {
-	cfg, err := newConfig(opts)
+	cfg, err := newConfig(verifySide, opts)
 	if err != nil {
 		return nil, err
 	}
