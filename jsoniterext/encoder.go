@@ -64,12 +64,11 @@ func (e *Encoder) Marshal(v any) ([]byte, error) {
 	if !e.exact {
 		return b, err
 	}
-	if err != nil || !utf8.Valid(b) || bytes.Contains(b, []byte(`\ufffd`)) {
+	if err != nil || stdWritesOtherwise(b) {
 		// Our extension's refusals (unchecked MarshalJSON output,
 		// pointer-receiver marshalers) and jsoniter's own errors end
-		// here, and so do strings that are not valid UTF-8: jsoniter
-		// copies them raw or writes \ufffd, encoding/json replaces them
-		// with U+FFFD escaped (Go 1.26) or raw (Go 1.27).
+		// here, and so does output encoding/json writes otherwise (see
+		// stdWritesOtherwise).
 		return json.Marshal(v)
 	}
 	return b, nil
@@ -82,7 +81,7 @@ func (e *Encoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	defer e.api.ReturnStream(stream)
 	stream.WriteVal(v)
 	b := stream.Buffer()
-	if stream.Error != nil || (e.exact && (!utf8.Valid(b) || bytes.Contains(b, []byte(`\ufffd`)))) {
+	if stream.Error != nil || (e.exact && stdWritesOtherwise(b)) {
 		m, err := e.Marshal(v)
 		if err != nil {
 			return dst, err

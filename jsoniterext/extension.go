@@ -25,7 +25,8 @@ var (
 // encoding/json's.
 type extension struct{ jsoniter.DummyExtension }
 
-// DecorateEncoder wraps the encoders of custom marshalers and floats.
+// DecorateEncoder wraps the encoders of custom marshalers, floats and
+// json.Number, and refuses the types leftToStd names.
 func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jsoniter.ValEncoder {
 	if _, ok := enc.(ownCodec); ok {
 		return enc
@@ -34,14 +35,12 @@ func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jso
 	switch {
 	case t.Implements(marshalerType):
 		return checkedMarshaler{enc}
-	case t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface &&
-		(reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)) &&
-		!t.Implements(textMarshalerType):
-		// encoding/json calls a pointer-receiver method only on
-		// addressable values; jsoniter calls it on any field.
+	case leftToStd(t):
 		return refuse{enc}
 	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
 		return stdExponent{enc}
+	case t == numberType:
+		return checkedNumber{enc}
 	}
 	return enc
 }
