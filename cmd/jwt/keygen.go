@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/jotlib/jwt"
@@ -36,14 +37,20 @@ algorithm in lower case) and prints their names:
                          PREFIX.jwk      the secret as an "oct" JWK (0600)
 
 The JWKs carry "alg", "use": "sig" and "kid" (default: the key's RFC 7638
-thumbprint; a random ID for a secret, whose thumbprint would be its hash). Existing files are never overwritten without -force.
+thumbprint; a random ID for a secret, whose thumbprint would be its hash).
+
+Each file is written in full to a new temporary file in its directory and
+then renamed into place. Existing files are never overwritten without
+-force. Even with -force, keygen refuses a symbolic link (dangling or not),
+a directory or any other non-regular file at an output path: it never writes
+through a link, nor replaces one.
 
 Flags:
   -alg ALG      the algorithm the key is for
   -out PREFIX   file name prefix, may include a directory
   -kid ID       the JWK "kid" (default: RFC 7638 thumbprint)
   -bits N       RSA modulus size (default 2048, the least RFC 7518 allows)
-  -force        overwrite existing files
+  -force        replace existing regular files (never a symbolic link)
 
 Example:
   jwt keygen -alg ES256 -out es256
@@ -63,7 +70,7 @@ func (c *cli) keygen(args []string) error {
 	fset.StringVar(&out, "out", "", "file name prefix")
 	fset.StringVar(&kid, "kid", "", "key ID")
 	fset.IntVar(&bits, "bits", bits, "RSA modulus size")
-	fset.BoolVar(&force, "force", false, "overwrite")
+	fset.BoolVar(&force, "force", false, "replace existing regular files")
 	pos, err := parseArgs(fset, args)
 	if err != nil {
 		return err
@@ -89,17 +96,15 @@ func (c *cli) keygen(args []string) error {
 	if err != nil {
 		return fromLibrary(err)
 	}
-	if !force {
-		for _, f := range files {
-			if _, err := os.Lstat(f.name); err == nil {
-				return fmt.Errorf("%s already exists; use -force to overwrite or -out for another prefix", f.name)
-			}
-		}
-	}
 	for _, f := range files {
-		if err := writeFile(f.name, f.data, f.perm, force); err != nil {
+		if err := checkDestination(f.name, force); err != nil {
 			return err
 		}
+	}
+	if err := writeFiles(files); err != nil {
+		return err
+	}
+	for _, f := range files {
 		fmt.Fprintf(c.stdout, "wrote %-*s %s\n", width(files), f.name, f.what)
 	}
 	return nil
@@ -226,30 +231,84 @@ func indentJWK(k *jwk.Key) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeFile writes data with perm, refusing to replace a file unless force.
-func writeFile(name string, data []byte, perm fs.FileMode, force bool) error {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+// checkDestination refuses an output path that holds anything but a
+// regular file, and a regular file too unless force. It looks at the path
+// itself (os.Lstat), so a symbolic link is refused, dangling or not.
+func checkDestination(name string, force bool) error {
+	st, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; keygen never writes through or replaces one, even with -force (remove it or use -out for another prefix)", name)
+	case st.IsDir():
+		return fmt.Errorf("%s is a directory; use -out for another prefix", name)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file; use -out for another prefix", name)
+	case !force:
+		return fmt.Errorf("%s already exists; use -force to overwrite or -out for another prefix", name)
 	}
-	f, err := os.OpenFile(name, flags, perm)
-	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("%s already exists; use -force to overwrite", name)
+	return nil
+}
+
+// writeFiles puts each file in place whole: all are first written to
+// temporary files beside their destinations, then each temporary file is
+// renamed over its destination. A rename replaces the directory entry, so
+// it never writes through a symbolic link put there meanwhile. No temporary
+// file is left behind, on success or on error.
+func writeFiles(files []outFile) error {
+	var temps []string
+	defer func() {
+		for _, tmp := range temps {
+			os.Remove(tmp)
+		}
+	}()
+	for _, f := range files {
+		tmp, err := stageFile(f)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", f.name, err)
+		}
+		temps = append(temps, tmp)
+	}
+	for _, f := range files {
+		if err := os.Rename(temps[0], f.name); err != nil {
+			return fmt.Errorf("writing %s: %w", f.name, err)
+		}
+		temps = temps[1:]
+	}
+	return nil
+}
+
+// stageFile writes f's data to a new temporary file in f's directory, with
+// f's mode, synced to disk, and returns its name.
+func stageFile(f outFile) (string, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(f.name), ".jwt-keygen-*.tmp")
+	if err != nil {
+		return "", err
+	}
+	err = fillFile(tmp, f.data, f.perm)
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
 	}
 	if err != nil {
-		return err
+		os.Remove(tmp.Name())
+		return "", err
 	}
-	if force {
-		if err := f.Chmod(perm); err != nil {
-			f.Close()
-			return err
-		}
+	return tmp.Name(), nil
+}
+
+// fillFile sets a new file's mode (os.CreateTemp makes it 0600), writes
+// data and syncs it.
+func fillFile(f *os.File, data []byte, perm fs.FileMode) error {
+	if err := f.Chmod(perm); err != nil {
+		return err
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
 		return err
 	}
-	return f.Close()
+	return f.Sync()
 }
 
 func width(files []outFile) int {
