@@ -10,7 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -24,6 +26,7 @@ var jsonTestSuiteDir = filepath.Join("..", "..", "..", "shared", "testdata", "js
 // encoding/json accepts, each computed here independently of the pass.
 type reasons struct {
 	duplicate     bool // a member name repeated in one object, after unescaping
+	lookAlike     bool // two names of one object whose runes are pairwise in one fold class
 	invalidUTF8   bool // bytes that are not UTF-8
 	loneSurrogate bool // a \u escape naming half a surrogate pair
 	tooDeep       bool // nesting deeper than strictjson.MaxDepth
@@ -31,7 +34,7 @@ type reasons struct {
 }
 
 func (r reasons) any() bool {
-	return r.duplicate || r.invalidUTF8 || r.loneSurrogate || r.tooDeep || r.hugeNumber
+	return r.duplicate || r.lookAlike || r.invalidUTF8 || r.loneSurrogate || r.tooDeep || r.hugeNumber
 }
 
 // findReasons computes the reasons for data, which encoding/json accepts.
@@ -40,8 +43,9 @@ func findReasons(t *testing.T, data []byte) reasons {
 	r := reasons{invalidUTF8: !utf8.Valid(data), loneSurrogate: hasLoneSurrogate(data)}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	// Each open container: nil for an array, the names seen for an object.
-	var stack []map[string]bool
+	// Each open container: nil for an array, for an object the names seen
+	// by their fold class keys.
+	var stack []map[string]string
 	expectKey := false
 	for {
 		tok, err := dec.Token()
@@ -59,9 +63,9 @@ func findReasons(t *testing.T, data []byte) reasons {
 		case json.Delim:
 			switch v {
 			case '{', '[':
-				var names map[string]bool
+				var names map[string]string
 				if v == '{' {
-					names = map[string]bool{}
+					names = map[string]string{}
 				}
 				stack = append(stack, names)
 				if len(stack) > strictjson.MaxDepth {
@@ -75,10 +79,12 @@ func findReasons(t *testing.T, data []byte) reasons {
 		case string:
 			if expectKey {
 				top := stack[len(stack)-1]
-				if top[v] {
-					r.duplicate = true
+				class := foldClassKey(v)
+				if prev, seen := top[class]; seen {
+					r.duplicate = r.duplicate || prev == v
+					r.lookAlike = r.lookAlike || prev != v
 				}
-				top[v] = true
+				top[class] = v
 				expectKey = false
 				continue
 			}
@@ -88,6 +94,51 @@ func findReasons(t *testing.T, data []byte) reasons {
 	}
 	return r
 }
+
+// foldClassRoots maps every rune to a representative of its class in the
+// graph whose edges join r to unicode.SimpleFold(r), unicode.ToLower(r) and
+// unicode.ToUpper(r), built by walking every rune: the independent oracle
+// for the package's fold keys.
+var foldClassRoots = sync.OnceValue(func() []rune {
+	parent := make([]rune, unicode.MaxRune+1)
+	for r := range parent {
+		parent[r] = rune(r)
+	}
+	var find func(r rune) rune
+	find = func(r rune) rune {
+		for parent[r] != r {
+			parent[r] = parent[parent[r]]
+			r = parent[r]
+		}
+		return r
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		for _, o := range []rune{unicode.SimpleFold(r), unicode.ToLower(r), unicode.ToUpper(r)} {
+			if a, b := find(r), find(o); a != b {
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	for r := range parent {
+		parent[r] = find(rune(r))
+	}
+	return parent
+})
+
+// foldClassKey is name with each rune replaced by its class's
+// representative.
+func foldClassKey(name string) string {
+	roots := foldClassRoots()
+	var b strings.Builder
+	for _, r := range name {
+		b.WriteRune(roots[r])
+	}
+	return b.String()
+}
+
+// sameFoldClasses reports whether a and b have as many runes and each rune
+// of a is in the fold class of b's rune at the same place.
+func sameFoldClasses(a, b string) bool { return foldClassKey(a) == foldClassKey(b) }
 
 // hasLoneSurrogate scans the strings of data for a \u escape in
 // U+D800–U+DFFF that is not a high surrogate followed by a low one.
@@ -153,8 +204,8 @@ func hasLoneSurrogate(data []byte) bool {
 // Object, into map[string]any with the same member names); everything
 // json.Valid accepts that the pass refuses must have one of the documented
 // reasons (duplicate names, invalid UTF-8, lone surrogates, depth, numbers
-// beyond a 64-bit float's range), and JSON with none of them must be
-// accepted.
+// beyond a 64-bit float's range, case-folded look-alike names), and JSON
+// with none of them must be accepted.
 func FuzzObject(f *testing.F) {
 	for _, s := range []string{
 		`{}`, ` {"a":1} `, `{"alg":"HS256","typ":"JWT"}`, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`,
@@ -165,6 +216,7 @@ func FuzzObject(f *testing.F) {
 		`[1,2,3]`, `"s"`, `1e400`, `-0.0e-0`, `{"a":01}`, `{"a":1,}`, `{"a" :1 , "b": [ ] }`,
 		`{"a":1}{}`, `{"a":1} x`, "{\"a\":\"\x00\"}", `{"a":"\/\b\f\n\r\t\"\\"}`, `{"a":tru}`, `{"a":nul}`,
 		"\ufeff{}", `{"a":1}` + "\n", "{\"a\":\"\u2028\"}", `{"\ud800":1,"\udbff":2}`,
+		`{"role":1,"ROLE":2}`, `{"k":1,"\u212a":2}`, "{\"\u0130\":1,\"i\":2}", `{"x":[{"s":1,"\u017f":2}]}`,
 		`{"a":1.7976931348623157e308}`, `{"a":1.8e308}`, `{"a":-1e400}`, `{"a":1e-400}`, `{"a":` + strings.Repeat("9", 310) + `}`,
 	} {
 		f.Add([]byte(s))

@@ -1,6 +1,7 @@
 package strictjson
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"slices"
 )
@@ -9,11 +10,19 @@ import (
 // before it switches to a hash table for duplicate detection.
 const inlineKeys = 16
 
-// A name's key is what duplicate detection compares: the name decoded.
-// A plain name (no escape) is its own key, read in place; any other name's
-// key is decoded once, into the scanner's arena. Keys are compared only
-// after a 64-bit filter on their length and end bytes matches, so an object
-// of distinct names costs one bit test per name.
+// maxFilterHits is how many names of an object may hit the flat list's
+// filter, each compared with every name before it, before the object
+// switches to the hash table: names made to share filter bits cost no more
+// than a few comparisons each.
+const maxFilterHits = 4
+
+// A name's key is what duplicate detection compares: its fold key (see
+// fold.go), so that one set refuses both exact duplicates and case-folded
+// look-alikes. The fold key of a plain ASCII name (no escape) is the name
+// upper-cased: it is read in place, upper-casing as it is compared. Any
+// other name's fold key is computed once, into the scanner's arena. Keys
+// are compared only after a 64-bit filter on their length and end bytes
+// matches, so an object of distinct names costs one bit test per name.
 
 // entry is one member name of an object being scanned.
 type entry struct {
@@ -22,74 +31,99 @@ type entry struct {
 	n   int // the key's length
 }
 
+// tableEntry is a name in a hash table, with its key's hash.
+type tableEntry struct {
+	entry
+	hash uint64
+}
+
 // names is the set of member names of one object, to refuse duplicates. Up
 // to inlineKeys names live in flat; past that, all of them are in a hash
 // table the scanner owns, in s.ents[ents:] and s.slots[slots:]. The marks
-// are where the scanner's arena, ents and slots end when the object starts:
+// are where the scanner's arenas, ents and slots end when the object starts:
 // release truncates them back.
 type names struct {
 	flat                       [inlineKeys]entry
 	n                          int
 	filter                     uint64 // bit nameBit(key) set for every name in flat
+	hits                       int    // names that hit the filter
 	big                        bool   // the names are in the hash table
+	marked                     bool   // the marks are taken
 	inline, arena, ents, slots int
 	tableSize, tableLen        int
 }
 
-// start takes the scanner's marks for a new object.
-func (ns *names) start(s *scanner) {
-	ns.inline, ns.arena, ns.ents, ns.slots = s.nInline, len(s.arena), len(s.ents), len(s.slots)
+// mark takes the scanner's marks, on the object's first use of its stacks:
+// every object nested in it so far has ended and released what it took, so
+// they are where they were when the object started.
+func (ns *names) mark(s *scanner) {
+	if !ns.marked {
+		ns.marked = true
+		ns.inline, ns.arena, ns.ents, ns.slots = s.nInline, len(s.arena), len(s.ents), len(s.slots)
+	}
 }
 
-// release gives back what the object took from the scanner.
+// release gives back what the object took from the scanner's stacks.
 func (ns *names) release(s *scanner) {
-	s.nInline = ns.inline
-	s.arena, s.ents, s.slots = s.arena[:ns.arena], s.ents[:ns.ents], s.slots[:ns.slots]
+	if ns.marked {
+		s.nInline = ns.inline
+		s.arena, s.ents, s.slots = s.arena[:ns.arena], s.ents[:ns.ents], s.slots[:ns.slots]
+	}
 }
 
 // add records the name whose quotes are at data[start] and data[end-1],
-// with the str kind flags, and reports false and the earlier name when the
-// object already has a member of that name (compared after unescaping).
-func (ns *names) add(s *scanner, start, end int, kind uint8) (entry, bool) {
-	raw := s.data[start+1 : end-1]
-	e := entry{raw: start + 1, key: -1, n: len(raw)}
-	key := raw
-	if kind&strEscaped != 0 {
-		e.key, e.n = s.putKey(raw)
-		key = s.keyOf(e)
+// with the str kind flags. When the object already has a member of that
+// name or of a case-folded look-alike of it, add returns the index in data
+// of that earlier name's first byte, else -1. A plain ASCII name that
+// misses the filter is the fast path.
+func (ns *names) add(s *scanner, start, end int, kind uint8) int {
+	if kind == 0 {
+		raw := s.data[start+1 : end-1]
+		if bit := nameBit(raw); ns.filter&bit == 0 && ns.n < inlineKeys {
+			ns.filter |= bit
+			ns.flat[ns.n] = entry{raw: start + 1, key: -1, n: len(raw)}
+			ns.n++
+			return -1
+		}
 	}
-	bit := nameBit(key)
-	if ns.filter&bit == 0 && ns.n < inlineKeys && !ns.big {
-		ns.filter |= bit
-		ns.flat[ns.n] = e
-		ns.n++
-		return entry{}, true
-	}
-	return ns.addSlow(s, e, bit)
+	return ns.addSlow(s, start, end, kind)
 }
 
-func (ns *names) addSlow(s *scanner, e entry, bit uint64) (entry, bool) {
+func (ns *names) addSlow(s *scanner, start, end int, kind uint8) int {
+	ns.mark(s)
+	raw := s.data[start+1 : end-1]
+	e := entry{raw: start + 1, key: -1, n: len(raw)}
+	if kind != 0 {
+		e.key, e.n = s.putKey(raw)
+	}
 	if ns.big {
 		return ns.insert(s, e)
 	}
-	for _, f := range ns.flat[:ns.n] {
-		if s.sameKey(f, e) {
-			return f, false
+	bit := nameBit(s.keyOf(e))
+	if ns.filter&bit != 0 {
+		ns.hits++
+		for _, f := range ns.flat[:ns.n] {
+			if s.sameKey(f, e) {
+				return f.raw
+			}
 		}
 	}
-	if ns.n < inlineKeys {
+	if ns.n < inlineKeys && ns.hits < maxFilterHits {
 		ns.flat[ns.n] = e
 		ns.n++
 		ns.filter |= bit
-		return entry{}, true
+		return -1
 	}
-	// The 17th name: every key goes into the arena, every name into the
-	// hash table.
+	// The 17th name, or too many filter hits: every key goes into the
+	// arena, every name into the hash table. n is set to inlineKeys so
+	// that later names skip add's fast path.
 	ns.big = true
 	s.ents = room2x(s.ents, 4*inlineKeys)
-	for _, f := range ns.flat {
-		s.ents = append(s.ents, s.own(f))
+	for _, f := range ns.flat[:ns.n] {
+		f = s.own(f)
+		s.ents = append(s.ents, tableEntry{f, maphash.Bytes(hashSeed, s.keyOf(f))})
 	}
+	ns.n = inlineKeys
 	ns.grow(s)
 	return ns.insert(s, e)
 }
@@ -110,7 +144,7 @@ func (s *scanner) putKey(raw []byte) (off, n int) {
 }
 
 // appendKey appends the key of the raw name.
-func appendKey(dst, raw []byte) []byte { return appendUnescaped(dst, raw) }
+func appendKey(dst, raw []byte) []byte { return appendFoldKey(dst, raw) }
 
 // own returns e with its key in the arena.
 func (s *scanner) own(e entry) entry {
@@ -133,7 +167,44 @@ func (s *scanner) keyOf(e entry) []byte {
 
 // sameKey reports whether a and b have equal keys.
 func (s *scanner) sameKey(a, b entry) bool {
-	return a.n == b.n && string(s.keyOf(a)) == string(s.keyOf(b))
+	if a.n != b.n {
+		return false
+	}
+	ka, kb := s.keyOf(a), s.keyOf(b)
+	if a.key >= 0 && b.key >= 0 {
+		return string(ka) == string(kb)
+	}
+	return equalUpperASCII(ka, kb)
+}
+
+// equalUpperASCII reports whether a and b, of one length, are equal once
+// their ASCII letters are upper-cased (as a key read in place must be),
+// eight bytes at a time.
+func equalUpperASCII(a, b []byte) bool {
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		x, y := binary.LittleEndian.Uint64(a[i:]), binary.LittleEndian.Uint64(b[i:])
+		if x != y && upper8(x) != upper8(y) {
+			return false
+		}
+	}
+	for ; i < len(a); i++ {
+		if upperASCII(a[i]) != upperASCII(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// upper8 is upperASCII on each of the eight bytes of x. For each byte b,
+// with t its low seven bits, t+0x1f has its high bit set from 'a' up and
+// t+0x05 from '{' up; neither sum carries into the next byte. Where b is
+// a lower-case letter (and below 0x80) 0x20 is taken away, which borrows
+// from no other byte.
+func upper8(x uint64) uint64 {
+	t := x &^ high8
+	lower := (t + 0x1f*ones8) &^ (t + 0x05*ones8) &^ x & high8
+	return x - lower>>2
 }
 
 // hashSeed seeds the hash table: its layout cannot be predicted, so no
@@ -145,8 +216,9 @@ var hashSeed = maphash.MakeSeed()
 // bits hold the top bits of the name's key's hash, compared before keys.
 const slotIndexBits = 40
 
-// insert adds e to the hash table, or reports the name it already holds.
-func (ns *names) insert(s *scanner, e entry) (entry, bool) {
+// insert adds e to the hash table, or returns where in data the fold-equal
+// name it already holds starts.
+func (ns *names) insert(s *scanner, e entry) int {
 	e = s.own(e)
 	h := maphash.Bytes(hashSeed, s.keyOf(e))
 	table := s.slots[ns.slots : ns.slots+ns.tableSize]
@@ -157,19 +229,19 @@ func (ns *names) insert(s *scanner, e entry) (entry, bool) {
 			break
 		}
 		if slot>>slotIndexBits == h>>slotIndexBits {
-			if f := s.ents[ns.ents+int(slot&(1<<slotIndexBits-1))-1]; s.sameKey(f, e) {
-				return f, false
+			if f := s.ents[ns.ents+int(slot&(1<<slotIndexBits-1))-1]; s.sameKey(f.entry, e) {
+				return f.raw
 			}
 		}
 	}
-	s.ents = append(room2x(s.ents, 1), e)
+	s.ents = append(room2x(s.ents, 1), tableEntry{e, h})
 	ns.tableLen++
 	if 2*ns.tableLen > ns.tableSize {
 		ns.grow(s)
 	} else {
 		ns.put(s, h, ns.tableLen)
 	}
-	return entry{}, true
+	return -1
 }
 
 // grow rebuilds the hash table at twice the size needed for the names in
@@ -184,7 +256,7 @@ func (ns *names) grow(s *scanner) {
 	s.slots = slices.Grow(s.slots[:ns.slots], ns.tableSize)[:ns.slots+ns.tableSize]
 	clear(s.slots[ns.slots:])
 	for i, f := range all {
-		ns.put(s, maphash.Bytes(hashSeed, s.keyOf(f)), i+1)
+		ns.put(s, f.hash, i+1)
 	}
 }
 
@@ -209,11 +281,13 @@ func room2x[T any](s []T, n int) []T {
 }
 
 // nameBit picks one of 64 bits from a key's length and first and last
-// bytes: equal keys always pick the same bit.
+// bytes, with bit 0x20 of those bytes set: a key read in place is not yet
+// upper-cased, and bytes equal under upperASCII differ at most in that bit.
+// So equal keys always pick the same bit.
 func nameBit(key []byte) uint64 {
 	h := uint64(len(key))
 	if len(key) > 0 {
-		h |= uint64(key[0])<<16 | uint64(key[len(key)-1])<<8
+		h |= (uint64(key[0])<<16 | uint64(key[len(key)-1])<<8) | 0x20<<16 | 0x20<<8
 	}
 	return 1 << ((h * 0x9E3779B97F4A7C15) >> 58)
 }

@@ -19,7 +19,7 @@ type scanner struct {
 	inline  [arenaInline]byte
 	nInline int
 	arena   []byte
-	ents    []entry
+	ents    []tableEntry
 	slots   []uint64
 }
 
@@ -75,7 +75,6 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 	}
 	data := s.data
 	var seen names
-	seen.start(s)
 	p = skipWS(data, p+1)
 	if p < len(data) && data[p] == '}' {
 		return p + 1, nil
@@ -92,8 +91,12 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 		key := Key{Raw: data[start+1 : end-1], Escaped: kind&strEscaped != 0}
 		// RFC 7515 section 5.2 and RFC 7519 section 4: "Header Parameter
 		// names ... MUST be unique" / "Claim Names within a JWT Claims Set
-		// MUST be unique"; we refuse duplicates rather than pick one.
-		if other, ok := seen.add(s, start, end, kind); !ok {
+		// MUST be unique"; we refuse duplicates rather than pick one. Names
+		// equal under case folding or lower- or upper-casing are refused
+		// too: codecs match struct fields that way, so {"role":"user",
+		// "ROLE":"admin"} would read one way into a map, another into a
+		// struct.
+		if other := seen.add(s, start, end, kind); other >= 0 {
 			return end, s.duplicate(end, key, other)
 		}
 		p = end
@@ -135,11 +138,15 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 	}
 }
 
-// duplicate reports, at p, that key names a member again; other is the
-// earlier name.
-func (s *scanner) duplicate(p int, key Key, other entry) error {
-	_ = other
-	return s.fail(p, fmt.Sprintf("duplicate member name %q", key.Name()))
+// duplicate reports, at p, that key names a member again or a case-folded
+// look-alike of one; the earlier name starts at data[other].
+func (s *scanner) duplicate(p int, key Key, other int) error {
+	name := key.Name()
+	prev := unescape(s.data[other : checkedStringEnd(s.data, other-1)-1])
+	if name == prev {
+		return s.fail(p, fmt.Sprintf("duplicate member name %q", name))
+	}
+	return s.fail(p, fmt.Sprintf("member name %q is a case-folded look-alike of the member name %q", name, prev))
 }
 
 func (s *scanner) array(p, depth int) (int, error) {

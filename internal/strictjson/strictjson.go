@@ -1,11 +1,13 @@
 // Package strictjson is the core's one strict pass over a JSON object: it
 // checks RFC 8259 grammar, valid UTF-8 (RFC 8259 section 8.1), escapes that
 // name whole Unicode scalar values (no lone surrogates), no duplicate member
-// names at any depth (RFC 7515 section 5.2, RFC 7519 section 4), numbers
+// names at any depth (RFC 7515 section 5.2, RFC 7519 section 4) and no two
+// names of one object equal under Unicode simple case folding or under
+// lower- or upper-casing (case-folded look-alikes, see fold.go), numbers
 // within a 64-bit float's range, a bounded nesting depth and nothing but
-// white space after the object. It hands each
-// top-level member to the caller, raw, so the caller can extract what it
-// needs without a second parse. Its cost is linear in the input's length
+// white space after the object. It hands each top-level member to the
+// caller, raw, so the caller can extract what it needs without a second
+// parse. Its cost is linear in the input's length
 // whatever its shape; it allocates only when the names of the open objects
 // are many or long and escaped.
 //
@@ -110,7 +112,7 @@ func (e *SyntaxError) Unwrap() error { return ErrInvalid }
 
 // arenaInline is the size of the scanner's inline arena, on the stack:
 // enough for the escaped names of most objects.
-const arenaInline = 256
+const arenaInline = 128
 
 // String decodes a raw JSON string value (with its quotes) that the pass
 // has checked. ok is false when value is not a string.
