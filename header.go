@@ -31,10 +31,12 @@ var headerParams = [...]string{"alg", "typ", "kid", "cty", "crit", "b64", "jku",
 func parseHeader(data []byte) (Header, error) {
 	var h Header
 	hasAlg := false
+	var escaped []byte // decoded escaped names, one buffer for the header
 	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
 		name := bytesview.String(key.Raw) // transient view, never retained
 		if key.Escaped {
-			name = key.Name()
+			escaped = key.AppendName(escaped[:0])
+			name = bytesview.String(escaped)
 		}
 		switch name {
 		case "alg":

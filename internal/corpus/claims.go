@@ -40,6 +40,17 @@ func claimsCases(b *builder) {
 	malformed("lookalike-dotless-i-iss", `{"ıss":"x"}`)
 	malformed("lookalike-dotless-i-jti", `{"jtı":"x"}`)
 
+	// Two member names of one object equal under case folding or
+	// lower/upper-casing, registered or not, at any depth: encoding/json
+	// reads the later one into a struct field, a map keeps both.
+	malformed("lookalike-private-role-ROLE", `{"role":"user","ROLE":"admin"}`)
+	malformed("lookalike-private-escaped", `{"role":"user","\u0052OLE":"admin"}`)
+	malformed("lookalike-nested-Exp-EXP", `{"x":{"Exp":"soon","EXP":[]}}`)
+	malformed("lookalike-in-array-object", `{"x":[{"scope":"a","SCOPE":"b"}]}`)
+	malformed("lookalike-kelvin-sign", `{"kid_ref":1,"Kid_ref":2}`)
+	malformed("lookalike-long-s", `{"session":1,"ſession":2}`)
+	malformed("lookalike-dotted-capital-I-private", `{"id":1,"İd":2}`)
+
 	// Registered time claims: finite numbers within range, never wrapping.
 	for _, c := range []kv{
 		{"string", `"4102444800"`}, {"true", "true"}, {"false", "false"}, {"null", "null"},
