@@ -3,7 +3,6 @@ package jsoniterext
 import (
 	"reflect"
 	"strings"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -23,9 +22,16 @@ var (
 	audienceType       = reflect.TypeFor[claims.Audience]()
 )
 
-// CreateDecoder returns the claims decoders.
+// CreateDecoder returns the claims decoders and those of strings.go and
+// generic.go.
 func (extension) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
 	switch typ.Type1() {
+	case stringType:
+		return stringCodec{}
+	case stringSliceType:
+		return stringSliceCodec{}
+	case anyMapType:
+		return anyMapCodec{}
 	case numericDateType:
 		return numericDateCodec{}
 	case numericDatePtrType:
@@ -36,9 +42,11 @@ func (extension) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
 	return nil
 }
 
-// CreateEncoder returns the claims encoders.
+// CreateEncoder returns the claims encoders and anyMapEncoder.
 func (extension) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
 	switch typ.Type1() {
+	case anyMapType:
+		return anyMapEncoder{}
 	case numericDateType:
 		return numericDateCodec{}
 	case numericDatePtrType:
@@ -66,21 +74,19 @@ func decodeNumericDate(d *claims.NumericDate, iter *jsoniter.Iterator) {
 		iter.ReadNil() // null leaves the date unchanged
 		return
 	}
-	bp := numberBuffers.Get().(*[]byte)
-	raw := iter.SkipAndAppendBytes((*bp)[:0])
+	var scratch []byte
+	if st := stateOf(iter); st != nil {
+		scratch = st.num[:0]
+	} else {
+		scratch = make([]byte, 0, 40) // never nil: jsoniter's capture needs a buffer
+	}
+	raw := iter.SkipAndAppendBytes(scratch)
 	if iter.Error == nil {
 		if err := d.UnmarshalJSON(raw); err != nil {
 			iter.ReportError("claims.NumericDate", err.Error())
 		}
 	}
-	if cap(raw) <= 64 {
-		*bp = raw[:0]
-		numberBuffers.Put(bp)
-	}
 }
-
-// numberBuffers recycles the buffers NumericDate literals are copied into.
-var numberBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}
 
 func (numericDateCodec) IsEmpty(ptr unsafe.Pointer) bool { return false } // a struct is never empty
 
@@ -133,30 +139,25 @@ func (audienceCodec) Decode(ptr unsafe.Pointer, iter *jsoniter.Iterator) {
 		iter.ReadNil()
 		*a = nil
 	case jsoniter.StringValue:
-		if s := iter.ReadString(); plainString(s) {
+		if s := readString(iter); plainString(s) {
 			*a = claims.Audience{s}
 		} else {
 			iter.ReportError("claims.Audience", "left to encoding/json")
 		}
 	case jsoniter.ArrayValue:
-		list := make(claims.Audience, 0, 2)
-		for iter.ReadArray() {
-			if iter.WhatIsNext() != jsoniter.StringValue {
-				// encoding/json decides the odd cases ([null] is [""]);
-				// Unmarshal hands it the whole input on any error.
-				iter.ReportError("claims.Audience", "not a string")
-				return
-			}
-			s := iter.ReadString()
+		// encoding/json decides the odd cases ([null] is [""]);
+		// Unmarshal hands it the whole input on any error.
+		list, ok := readStrings(iter, nil)
+		if !ok {
+			return
+		}
+		for _, s := range list {
 			if !plainString(s) {
 				iter.ReportError("claims.Audience", "left to encoding/json")
 				return
 			}
-			list = append(list, s)
 		}
-		if iter.Error == nil {
-			*a = list
-		}
+		*a = list
 	default:
 		iter.ReportError("claims.Audience", claims.ErrInvalidAudienceValue.Error())
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"io"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt"
@@ -91,33 +93,62 @@ func (e *Encoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	return append(dst, b...), nil
 }
 
-// Unmarshal decodes data into v. Input with a member name that is not
-// plain ASCII (which jsoniter and encoding/json match to fields
-// differently), and any input jsoniter refuses, is decoded by encoding/json
-// instead, so the result and the error are its own.
+// Unmarshal decodes data into v. Input that is not valid UTF-8 (where
+// jsoniter keeps bytes encoding/json replaces with U+FFFD), input with a
+// member name that is not plain ASCII (which jsoniter and encoding/json
+// match to fields differently), and any input jsoniter refuses, is decoded
+// by encoding/json instead, so the result and the error are its own.
 func (e *Encoder) Unmarshal(data []byte, v any) error {
 	if !e.exact {
 		return e.api.Unmarshal(data, v)
 	}
-	if unusualName(data) {
+	ascii := isASCII(data)
+	escaped := bytes.IndexByte(data, '\\') >= 0
+	if (!ascii && !utf8.Valid(data)) || ((!ascii || escaped) && unusualName(data)) ||
+		(escaped && hasControl(data)) {
+		// jsoniter reads a string with an escape on a slow path that
+		// takes control characters raw, where encoding/json refuses them.
 		return json.Unmarshal(data, v)
 	}
-	if err := e.api.Unmarshal(data, v); err != nil {
+	if err := e.decode(data, v, !escaped); err != nil {
 		return json.Unmarshal(data, v)
 	}
 	return nil
 }
 
+// decode is jsoniter's Unmarshal on a borrowed iterator carrying a
+// decodeState: plain says data has no escape (see decodeState).
+func (e *Encoder) decode(data []byte, v any, plain bool) error {
+	st := decodeStates.Get().(*decodeState)
+	st.data, st.plain, st.arena = data, plain, ""
+	iter := e.api.BorrowIterator(data)
+	iter.Attachment = st
+	iter.ReadVal(v)
+	err := iter.Error
+	if err == nil {
+		// Only white space may follow: WhatIsNext reaches the end (io.EOF)
+		// or finds a byte.
+		if iter.WhatIsNext() != jsoniter.InvalidValue || iter.Error == nil {
+			err = errTrailing
+		}
+	} else if err == io.EOF {
+		err = errTrailing // cut short; encoding/json says how
+	}
+	e.api.ReturnIterator(iter)
+	st.data, st.arena = nil, ""
+	decodeStates.Put(st)
+	return err
+}
+
+var errTrailing = errors.New("jsoniterext: not one JSON value")
+
 // unusualName reports whether a member name in data holds a non-ASCII byte
 // or an escape. jsoniter matches names to struct fields by
 // strings.ToLower, encoding/json by Unicode case folding: they agree on
 // ASCII names only ("İat" lowercases to "iat" but does not fold to it;
-// "ſub" folds to "sub" but does not lowercase to it). Typical claims names
-// are plain ASCII, so this costs one quick pass over the bytes.
+// "ſub" folds to "sub" but does not lowercase to it). Unmarshal calls it
+// only for input with a non-ASCII byte or a backslash.
 func unusualName(data []byte) bool {
-	if isASCII(data) && bytes.IndexByte(data, '\\') < 0 {
-		return false
-	}
 	for i := 0; i < len(data); i++ {
 		if data[i] != '"' {
 			continue
@@ -140,6 +171,17 @@ func unusualName(data []byte) bool {
 			j++
 		}
 		if j < len(data) && data[j] == ':' {
+			return true
+		}
+	}
+	return false
+}
+
+// hasControl reports whether b holds a byte below 0x20: white space
+// between tokens, or in a string a byte encoding/json refuses.
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < ' ' {
 			return true
 		}
 	}

@@ -45,6 +45,14 @@ func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jso
 	return enc
 }
 
+// DecorateDecoder gives the empty interface anyDecoder.
+func (extension) DecorateDecoder(typ reflect2.Type, dec jsoniter.ValDecoder) jsoniter.ValDecoder {
+	if typ.Type1() == anyType {
+		return anyDecoder{dec}
+	}
+	return dec
+}
+
 // checkedMarshaler lets MarshalJSON output (json.RawMessage included)
 // through only when it is one valid JSON value that encoding/json would
 // copy unchanged: no white space to compact and nothing to escape.
