@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/signing"
 )
@@ -28,17 +27,17 @@ var (
 	// malformed signature.
 	ErrSigningFailed = signing.ErrSigningFailed
 	// ErrTokenExpired: now is on or after "exp" plus the leeway.
-	ErrTokenExpired = claims.ErrTokenExpired
+	ErrTokenExpired = sentinel.TokenExpired
 	// ErrTokenNotValidYet: now is before "nbf" minus the leeway.
-	ErrTokenNotValidYet = claims.ErrTokenNotValidYet
+	ErrTokenNotValidYet = sentinel.TokenNotValidYet
 	// ErrInvalidAudience: "aud" does not name the audience from WithAudience.
-	ErrInvalidAudience = claims.ErrInvalidAudience
+	ErrInvalidAudience = sentinel.InvalidAudience
 	// ErrInvalidIssuer: "iss" is not the issuer from WithIssuer.
-	ErrInvalidIssuer = claims.ErrInvalidIssuer
+	ErrInvalidIssuer = sentinel.InvalidIssuer
 	// ErrInvalidSubject: "sub" is not the subject from WithSubject.
-	ErrInvalidSubject = claims.ErrInvalidSubject
+	ErrInvalidSubject = sentinel.InvalidSubject
 	// ErrMissingClaim: a claim required by WithExpirationRequired is absent.
-	ErrMissingClaim = claims.ErrMissingClaim
+	ErrMissingClaim = sentinel.MissingClaim
 	// ErrInvalidType: the header's "typ" is not the type from WithType.
 	ErrInvalidType = errors.New("jwt: token has an invalid type")
 	// ErrTokenTooLarge: the token is longer than the size cap; it also

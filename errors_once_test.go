@@ -11,14 +11,16 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/signing"
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
-// exported error of claims, signing and jwk matches one of the jwt package's
-// sentinels with errors.Is, so a caller checks jwt.ErrX whichever package
-// the error came from. The list is checked against the packages' sources,
+// exported error of claims, signing, jwk and internal/claimrules matches one
+// of the jwt package's sentinels with errors.Is, so a caller checks jwt.ErrX
+// whichever package the error came from. The list is checked against the packages' sources,
 // so a new error cannot be left out.
 func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	want := map[string]struct{ err, root error }{
@@ -27,14 +29,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"signing.ErrAlgorithmNotAllowed": {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
 		"signing.ErrSigningFailed":       {signing.ErrSigningFailed, jwt.ErrSigningFailed},
 		"claims.ErrInvalidAudienceValue": {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
-		"claims.ErrInvalidClaim":         {claims.ErrInvalidClaim, jwt.ErrTokenMalformed},
 		"claims.ErrInvalidNumericDate":   {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
-		"claims.ErrTokenExpired":         {claims.ErrTokenExpired, jwt.ErrTokenExpired},
-		"claims.ErrTokenNotValidYet":     {claims.ErrTokenNotValidYet, jwt.ErrTokenNotValidYet},
-		"claims.ErrInvalidAudience":      {claims.ErrInvalidAudience, jwt.ErrInvalidAudience},
-		"claims.ErrInvalidIssuer":        {claims.ErrInvalidIssuer, jwt.ErrInvalidIssuer},
-		"claims.ErrInvalidSubject":       {claims.ErrInvalidSubject, jwt.ErrInvalidSubject},
-		"claims.ErrMissingClaim":         {claims.ErrMissingClaim, jwt.ErrMissingClaim},
 		"jwk.ErrInvalidKey":              {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
 		"jwk.ErrWeakKey":                 {jwk.ErrWeakKey, jwt.ErrInvalidKey},
 		"jwk.ErrUnsupportedKeyType":      {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
@@ -44,13 +39,32 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"jwk.ErrBodyTooLarge":            {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
 		"jwk.ErrClosed":                  {jwk.ErrClosed, jwt.ErrInvalidKey},
 		"jwk.ErrInvalidOption":           {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
+		// The claim rules' own error, reported by Parse and Sign.
+		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
 	for name, c := range want {
 		if !errors.Is(c.err, c.root) {
 			t.Errorf("%s does not match its root sentinel %v", name, c.root)
 		}
 	}
-	for _, pkg := range []string{"signing", "claims", "jwk"} {
+	// The claim rules' verdicts are the root sentinels themselves, defined
+	// once in internal/sentinel.
+	same := map[string]struct{ got, root error }{
+		"ErrTokenExpired":     {sentinel.TokenExpired, jwt.ErrTokenExpired},
+		"ErrTokenNotValidYet": {sentinel.TokenNotValidYet, jwt.ErrTokenNotValidYet},
+		"ErrInvalidAudience":  {sentinel.InvalidAudience, jwt.ErrInvalidAudience},
+		"ErrInvalidIssuer":    {sentinel.InvalidIssuer, jwt.ErrInvalidIssuer},
+		"ErrInvalidSubject":   {sentinel.InvalidSubject, jwt.ErrInvalidSubject},
+		"ErrMissingClaim":     {sentinel.MissingClaim, jwt.ErrMissingClaim},
+		"ErrTokenMalformed":   {sentinel.TokenMalformed, jwt.ErrTokenMalformed},
+		"ErrInvalidOption":    {sentinel.InvalidOption, jwt.ErrInvalidOption},
+	}
+	for name, c := range same {
+		if c.got != c.root {
+			t.Errorf("jwt.%s is not internal/sentinel's value", name)
+		}
+	}
+	for _, pkg := range []string{"signing", "claims", "jwk", "internal/claimrules"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)

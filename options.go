@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/claimrules"
 )
 
 // DefaultMaxTokenSize is the default cap on a token's length, checked before
@@ -37,7 +37,7 @@ func (s side) String() string {
 
 type config struct {
 	enc        Encoder
-	validator  claims.Validator
+	validator  claimrules.Validator
 	algorithms []Algorithm // nil: every algorithm that fits the key
 	typ        string      // verify: required "typ"; sign: "typ" to write
 	typSet     bool

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/b64url"
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
@@ -104,7 +104,7 @@ func encodeChecked(enc Encoder, buf *[]byte, v any) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEncoding, err)
 	}
-	var ex claims.Extracted
+	var ex claimrules.Extracted
 	if err := strictjson.Object(payload, ex.Member); err != nil {
 		return nil, invalidEncoderOutput(err)
 	}

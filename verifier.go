@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
 )
@@ -129,7 +129,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 		return nil, err
 	}
 
-	var ex claims.Extracted
+	var ex claimrules.Extracted
 	if err := strictjson.Object(payload, ex.Member); err != nil {
 		return nil, malformed("claims: %w", err)
 	}
@@ -167,7 +167,7 @@ func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm
 
 // validate applies the claim rules and the "typ" rule, reporting every
 // failure together.
-func (v *Verifier) validate(h *Header, ex *claims.Extracted) error {
+func (v *Verifier) validate(h *Header, ex *claimrules.Extracted) error {
 	err := v.cfg.validator.Validate(ex)
 	if v.cfg.typSet && !sameMediaType(h.Type, v.cfg.typ) {
 		typErr := fmt.Errorf("%w: %q, want %q", ErrInvalidType, h.Type, v.cfg.typ)

@@ -1,13 +1,15 @@
-// Package claims holds the registered JWT claims of RFC 7519 section 4.1,
-// their JSON types, and the rules that validate them.
+// Package claims holds the registered JWT claims of RFC 7519 section 4.1
+// (Registered) and their JSON types: NumericDate (RFC 7519 section 2) and
+// Audience (section 4.1.3). The jwt package validates these claims from the
+// token's bytes; the errors it reports are the jwt package's sentinels
+// (jwt.ErrTokenExpired, jwt.ErrInvalidAudience, ...).
 package claims
 
 import (
-	"math"
 	"strconv"
 	"time"
 
-	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/numericdate"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
@@ -16,11 +18,6 @@ import (
 // number inside the supported range (RFC 7519 section 2). It also matches
 // jwt.ErrTokenMalformed.
 var ErrInvalidNumericDate = sentinel.New("jwt: invalid NumericDate", sentinel.TokenMalformed)
-
-// maxSeconds bounds NumericDate values on both sides. It is far beyond any
-// real date, yet small enough that converting to time.Time never overflows
-// and a huge value can never wrap into the past.
-const maxSeconds = 1 << 62
 
 // NumericDate is a JSON numeric value counting seconds since 1970-01-01T00:00:00Z UTC,
 // ignoring leap seconds (RFC 7519 section 2). Fractional seconds are kept.
@@ -113,17 +110,9 @@ func plainInteger(b []byte) bool {
 // parseCheckedNumericDate is ParseNumericDate for a value the strict pass
 // has already checked to be a JSON number.
 func parseCheckedNumericDate(b []byte) (time.Time, error) {
-	lit := bytesview.String(b) // transient: strconv's error, which keeps it, is dropped
-	if sec, err := strconv.ParseInt(lit, 10, 64); err == nil {
-		if f := float64(sec); f > maxSeconds || f < -maxSeconds { // as the float path: one verdict per value
-			return time.Time{}, ErrInvalidNumericDate
-		}
-		return time.Unix(sec, 0), nil
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f > maxSeconds || f < -maxSeconds {
+	t, ok := numericdate.ParseChecked(b)
+	if !ok {
 		return time.Time{}, ErrInvalidNumericDate
 	}
-	sec, frac := math.Modf(f)
-	return time.Unix(int64(sec), int64(math.Round(frac*1e9))), nil
+	return t, nil
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -77,7 +77,7 @@ func strictNotes(seg *segments) []string {
 			}
 		}
 	}
-	var ex claims.Extracted
+	var ex claimrules.Extracted
 	if err := strictjson.Object(seg.payload, ex.Member); err != nil {
 		notes = append(notes, "jwt verify would refuse the claims: "+oneLine(err))
 	}

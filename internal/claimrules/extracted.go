@@ -1,11 +1,18 @@
-package claims
+// Package claimrules is the claims side of the core's strict pass: it
+// type-checks the registered claims of RFC 7519 section 4.1 as they appear
+// in the token's bytes (Extracted) and validates them against a verifier's
+// rules (Validator). The jwt package runs it on every token it parses or
+// signs, whatever type the caller decodes the claims into.
+package claimrules
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/numericdate"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
@@ -43,19 +50,19 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 		name = key.Name()
 	}
 	switch name {
-	case NameExpiresAt:
+	case claims.NameExpiresAt:
 		return parseTime(name, value, &e.ExpiresAt, &e.HasExpiresAt)
-	case NameNotBefore:
+	case claims.NameNotBefore:
 		return parseTime(name, value, &e.NotBefore, &e.HasNotBefore)
-	case NameIssuedAt:
+	case claims.NameIssuedAt:
 		return parseTime(name, value, &e.IssuedAt, &e.HasIssuedAt)
-	case NameIssuer:
+	case claims.NameIssuer:
 		return requireString(name, value, &e.Issuer)
-	case NameSubject:
+	case claims.NameSubject:
 		return requireString(name, value, &e.Subject)
-	case NameID:
+	case claims.NameID:
 		return requireString(name, value, &e.ID)
-	case NameAudience:
+	case claims.NameAudience:
 		return checkAudience(value, &e.Audience)
 	}
 	if reg := foldsToRegistered(name); reg != "" {
@@ -88,7 +95,7 @@ func foldsToRegistered(name string) string {
 		lower = strings.ToLower(name)
 		upperLower = strings.ToLower(strings.ToUpper(name))
 	}
-	for _, reg := range [...]string{NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID} {
+	for _, reg := range [...]string{claims.NameIssuer, claims.NameSubject, claims.NameAudience, claims.NameExpiresAt, claims.NameNotBefore, claims.NameIssuedAt, claims.NameID} {
 		if strings.EqualFold(name, reg) || lower == reg || upperLower == reg {
 			return reg
 		}
@@ -97,8 +104,8 @@ func foldsToRegistered(name string) string {
 }
 
 func parseTime(name string, value []byte, t *time.Time, has *bool) error {
-	v, err := parseCheckedNumericDate(value)
-	if err != nil {
+	v, ok := numericdate.ParseChecked(value)
+	if !ok {
 		return fmt.Errorf("%w: %q must be a finite NumericDate within ±2^62 seconds", ErrInvalidClaim, name)
 	}
 	*t, *has = v, true
@@ -119,7 +126,7 @@ func checkAudience(value []byte, dst *[]byte) error {
 		return nil
 	}
 	if _, ok := strictjson.StringArray(value); !ok {
-		return fmt.Errorf("%w: %q must be a string or an array of strings", ErrInvalidClaim, NameAudience)
+		return fmt.Errorf("%w: %q must be a string or an array of strings", ErrInvalidClaim, claims.NameAudience)
 	}
 	*dst = value
 	return nil
@@ -142,8 +149,8 @@ func (e *Extracted) AudienceContains(want string) bool {
 }
 
 // Registered decodes the extracted values into a Registered.
-func (e *Extracted) Registered() Registered {
-	var r Registered
+func (e *Extracted) Registered() claims.Registered {
+	var r claims.Registered
 	r.Issuer, _ = strictjson.String(e.Issuer)
 	r.Subject, _ = strictjson.String(e.Subject)
 	r.ID, _ = strictjson.String(e.ID)
@@ -151,13 +158,13 @@ func (e *Extracted) Registered() Registered {
 		_ = r.Audience.UnmarshalJSON(e.Audience) // checked by Member
 	}
 	if e.HasExpiresAt {
-		r.ExpiresAt = &NumericDate{e.ExpiresAt} // keep any fraction, as UnmarshalJSON does
+		r.ExpiresAt = &claims.NumericDate{Time: e.ExpiresAt} // keep any fraction, as UnmarshalJSON does
 	}
 	if e.HasNotBefore {
-		r.NotBefore = &NumericDate{e.NotBefore}
+		r.NotBefore = &claims.NumericDate{Time: e.NotBefore}
 	}
 	if e.HasIssuedAt {
-		r.IssuedAt = &NumericDate{e.IssuedAt}
+		r.IssuedAt = &claims.NumericDate{Time: e.IssuedAt}
 	}
 	return r
 }

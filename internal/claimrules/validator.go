@@ -1,21 +1,13 @@
-package claims
+package claimrules
 
 import (
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
-)
-
-// Validation errors; the root package re-exports them.
-var (
-	ErrTokenExpired     = errors.New("jwt: token is expired")
-	ErrTokenNotValidYet = errors.New("jwt: token is not valid yet")
-	ErrInvalidAudience  = errors.New("jwt: token has an invalid audience")
-	ErrInvalidIssuer    = errors.New("jwt: token has an invalid issuer")
-	ErrInvalidSubject   = errors.New("jwt: token has an invalid subject")
-	ErrMissingClaim     = errors.New("jwt: token is missing a required claim")
 )
 
 // Validator holds the claim rules of a verifier. The zero value checks only
@@ -53,24 +45,24 @@ func (v *Validator) Validate(e *Extracted) error {
 	// RFC 7519 section 4.1.4: "the current date/time MUST be before the
 	// expiration date/time listed in the "exp" claim".
 	if e.HasExpiresAt && !t.Before(e.ExpiresAt.Add(v.Leeway)) {
-		errs = append(errs, ErrTokenExpired)
+		errs = append(errs, sentinel.TokenExpired)
 	}
 	if !e.HasExpiresAt && v.RequireExpiration {
-		errs = append(errs, fmt.Errorf("%w: %q", ErrMissingClaim, NameExpiresAt))
+		errs = append(errs, fmt.Errorf("%w: %q", sentinel.MissingClaim, claims.NameExpiresAt))
 	}
 	// RFC 7519 section 4.1.5: "the current date/time MUST be after or equal
 	// to the not-before date/time listed in the "nbf" claim".
 	if e.HasNotBefore && t.Before(e.NotBefore.Add(-v.Leeway)) {
-		errs = append(errs, ErrTokenNotValidYet)
+		errs = append(errs, sentinel.TokenNotValidYet)
 	}
 	if len(v.Audiences) > 0 && !v.audienceOK(e) {
-		errs = append(errs, ErrInvalidAudience)
+		errs = append(errs, sentinel.InvalidAudience)
 	}
 	if v.IssuerSet && (e.Issuer == nil || !strictjson.StringEquals(e.Issuer, v.Issuer)) {
-		errs = append(errs, ErrInvalidIssuer)
+		errs = append(errs, sentinel.InvalidIssuer)
 	}
 	if v.SubjectSet && (e.Subject == nil || !strictjson.StringEquals(e.Subject, v.Subject)) {
-		errs = append(errs, ErrInvalidSubject)
+		errs = append(errs, sentinel.InvalidSubject)
 	}
 	switch len(errs) {
 	case 0:

@@ -1,0 +1,228 @@
+package jwt_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// publicPackages are the root module's importable packages outside
+// internal/: what an outside caller can use.
+var publicPackages = []string{".", "claims", "signing", "jwk", "encodertest"}
+
+// TestPublicSurfaceNamesNoInternalType: every exported name can be used by
+// an outside caller. No exported function or method of a public package
+// takes or returns a type from an internal/ package, and no exported type
+// has an exported field, an embedded field or an interface method that
+// mentions one: a caller could not name such a type. The sources are read
+// with go/parser, every file whatever its build tags, tests excluded.
+func TestPublicSurfaceNamesNoInternalType(t *testing.T) {
+	for _, dir := range publicPackages {
+		for _, leak := range internalTypesInSurface(t, dir) {
+			t.Errorf("%s: %s", dir, leak)
+		}
+	}
+}
+
+// TestPublicSurfaceGuardSeesALeak: the guard reports an exported
+// signature, field and interface method that mention an internal type, and
+// passes what only unexported names or public types mention.
+func TestPublicSurfaceGuardSeesALeak(t *testing.T) {
+	const src = `package p
+
+import (
+	"io"
+	sj "example.com/m/internal/strictjson"
+	"example.com/m/internal/sentinel"
+)
+
+type Extracted struct{ Raw []byte }
+func (e *Extracted) Member(key sj.Key, value []byte) error { return nil }
+func Build() (*sentinel.Child, error) { return nil, nil }
+type Rules struct {
+	Keys  map[string][]sj.Key
+	inner sj.Key
+	sentinel.Child
+}
+type Walker interface{ Walk(func(sj.Key) bool) }
+type Fine struct{ R io.Reader; hidden sj.Key }
+func (f Fine) Read(p []byte) (int, error) { return 0, nil }
+func (f Fine) hidden2(k sj.Key) {}
+func helper(k sj.Key) {}
+type private struct{}
+func (private) Exported(k sj.Key) {}
+var ErrX = sentinel.New("x", nil)
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := internalTypesInFile(f)
+	want := []string{
+		"Build mentions sentinel.Child",
+		"Extracted.Member mentions sj.Key",
+		"Rules.Child mentions sentinel.Child",
+		"Rules.Keys mentions sj.Key",
+		"Walker.Walk mentions sj.Key",
+	}
+	sort.Strings(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// internalTypesInSurface parses the non-test sources of dir and lists the
+// exported names whose declarations mention an internal/ package's type.
+func internalTypesInSurface(t *testing.T, dir string) []string {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) == 0 {
+		t.Fatalf("%s: no Go package", dir)
+	}
+	var leaks []string
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			leaks = append(leaks, internalTypesInFile(f)...)
+		}
+	}
+	return leaks
+}
+
+// internalTypesInFile lists, for one file, each exported function, method
+// (of an exported type), struct field and interface method whose type
+// mentions an identifier imported from an internal/ package.
+func internalTypesInFile(f *ast.File) []string {
+	internal := map[string]bool{} // local names of internal imports
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || !isInternalPath(p) {
+			continue
+		}
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		internal[name] = true
+	}
+	if len(internal) == 0 {
+		return nil
+	}
+	var leaks []string
+	report := func(what string, n ast.Node) {
+		if sel := mentionedInternal(n, internal); sel != "" {
+			leaks = append(leaks, what+" mentions "+sel)
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if !d.Name.IsExported() {
+				continue
+			}
+			name := d.Name.Name
+			if d.Recv != nil {
+				recv := receiverName(d.Recv)
+				if !ast.IsExported(recv) {
+					continue
+				}
+				name = recv + "." + name
+			}
+			report(name, d.Type)
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range d.Specs {
+				ts := spec.(*ast.TypeSpec)
+				if !ts.Name.IsExported() {
+					continue
+				}
+				switch typ := ts.Type.(type) {
+				case *ast.StructType:
+					eachExportedMember(typ.Fields, func(name string, n ast.Node) { report(ts.Name.Name+"."+name, n) })
+				case *ast.InterfaceType:
+					eachExportedMember(typ.Methods, func(name string, n ast.Node) { report(ts.Name.Name+"."+name, n) })
+				default: // a named func, map or slice type, or an alias
+					report(ts.Name.Name, ts.Type)
+				}
+			}
+		}
+	}
+	return leaks
+}
+
+// eachExportedMember calls fn for each exported field or method of list,
+// embedded ones named by their type.
+func eachExportedMember(list *ast.FieldList, fn func(name string, n ast.Node)) {
+	for _, field := range list.List {
+		if len(field.Names) == 0 {
+			if name := embeddedName(field.Type); ast.IsExported(name) {
+				fn(name, field.Type)
+			}
+			continue
+		}
+		for _, id := range field.Names {
+			if id.IsExported() {
+				fn(id.Name, field.Type)
+			}
+		}
+	}
+}
+
+// mentionedInternal returns the first pkg.Name in n whose pkg is an
+// internal import, or "".
+func mentionedInternal(n ast.Node, internal map[string]bool) string {
+	found := ""
+	ast.Inspect(n, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && found == "" {
+			if id, ok := sel.X.(*ast.Ident); ok && internal[id.Name] {
+				found = id.Name + "." + sel.Sel.Name
+			}
+		}
+		return found == ""
+	})
+	return found
+}
+
+func isInternalPath(p string) bool {
+	return strings.HasPrefix(p, "internal/") || strings.Contains(p, "/internal/") || strings.HasSuffix(p, "/internal")
+}
+
+// receiverName is the type name of a method's receiver: T for T, *T, T[P].
+func receiverName(recv *ast.FieldList) string {
+	if len(recv.List) == 0 {
+		return ""
+	}
+	return embeddedName(recv.List[0].Type)
+}
+
+// embeddedName is the type name of an embedded field or receiver.
+func embeddedName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			return x.Sel.Name
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
