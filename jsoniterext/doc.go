@@ -3,26 +3,44 @@
 //
 //	v, err := jwt.NewVerifier(key, jwt.WithEncoder(jsoniterext.New()))
 //
+// The default Encoder, jwt.StdEncoder, is plain encoding/json; jsoniterext
+// is the faster opt-in: on an HS256 access token (about 350 bytes of
+// claims) it parses into a struct about twice as fast as the default under
+// Go 1.26 and a third faster under Go 1.27, and signs about 1.4 times as
+// fast (README.md has the measurements).
+//
 // The core validates every byte before an Encoder decodes it and every byte
 // an Encoder returns before it is signed, so the codec cannot change a
 // verdict. On top of that, New returns exactly what encoding/json returns,
-// byte for byte and value for value, on everything the core passes to it:
-// the encodertest kit proves it (see README.md). Where jsoniter differs
-// from encoding/json, this package detects the case and hands that one
-// call to encoding/json:
+// byte for byte and value for value: the encodertest kit and the fuzz
+// targets compare them (see README.md). Where jsoniter differs from
+// encoding/json, this package detects the case and hands that one call to
+// encoding/json, or decodes and encodes it itself as encoding/json does:
 //
 //   - MarshalJSON output (and json.RawMessage) is copied through only when
 //     it is valid, compact JSON with nothing encoding/json would escape, so
 //     a claim's MarshalJSON cannot inject members;
-//   - output that is not valid UTF-8, pointer-receiver marshalers (which
-//     encoding/json calls only on addressable values), and any jsoniter
-//     error go to encoding/json;
+//   - U+0008 and U+000C are written \b and \f (RFC 8259 section 7), and
+//     output that is not valid UTF-8 or holds jsoniter's \ufffd goes to
+//     encoding/json;
+//   - a json.Number that is not a JSON number (RFC 8259 section 6), byte
+//     slices of types with marshalers, string map keys with MarshalText,
+//     the string option on anything but booleans and numbers, and
+//     pointer-receiver marshalers (which encoding/json calls only on
+//     addressable values) go to encoding/json;
 //   - floats are written with encoding/json's exponent form (1e-7, not
 //     1e-07);
-//   - input with a member name that is not plain ASCII goes to
-//     encoding/json, which matches names to fields by Unicode case folding
-//     where jsoniter lowercases ("ſub" folds to "sub", "İat" lowercases to
-//     "iat"), and so does any input jsoniter refuses.
+//   - input that is not valid UTF-8, with a member name that is not plain
+//     ASCII (encoding/json matches names to fields by Unicode case folding
+//     where jsoniter lowercases: "ſub" folds to "sub", "İat" lowercases to
+//     "iat"), or with control characters after an escape goes to
+//     encoding/json, and so does any input jsoniter refuses;
+//   - null leaves a string as it was, as in encoding/json.
+//
+// Strings decoded from input without escapes share one copy of the input
+// (one allocation per Unmarshal instead of one per string): a kept claim
+// string keeps that copy, a few hundred bytes, alive. The caller's buffer
+// is never kept.
 //
 // Cyclic values still overflow the stack in jsoniter's Marshal (a fatal
 // error): never sign a claims value that refers to itself.

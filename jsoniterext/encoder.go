@@ -44,11 +44,12 @@ var exactAPI = func() jsoniter.API {
 	return api
 }()
 
-// New returns a jwt.Encoder backed by jsoniter. Without options it decodes
-// and encodes exactly as encoding/json does on everything the core passes
-// to it, faster than encoding/json itself (on plain claims types the default
-// jwt.StdEncoder's compiled plans are faster still; see README.md). It is
-// safe for concurrent use.
+// New returns a jwt.Encoder backed by jsoniter, the faster opt-in beside
+// the default jwt.StdEncoder (encoding/json). Without options it decodes
+// and encodes exactly as encoding/json does, on everything the core passes
+// to it and on any other input (every case where jsoniter would differ is
+// handed to encoding/json), about twice as fast on the claims of an access
+// token (README.md). It is safe for concurrent use.
 func New(opts ...Option) jwt.Encoder {
 	var s settings
 	for _, o := range opts {
