@@ -11,34 +11,43 @@ import (
 // Sentinel errors, matched with errors.Is. A token that fails several claim
 // rules reports each one (errors.Join).
 var (
-	// ErrTokenMalformed: the token is not a well-formed compact JWS, or its
-	// header or claims break a JSON or type rule.
+	// ErrTokenMalformed: the token is not a well-formed compact JWS (RFC 7515
+	// section 7.1), or its header or claims break a JSON or type rule (RFC
+	// 7519 section 7.2).
 	ErrTokenMalformed = sentinel.TokenMalformed
-	// ErrSignatureInvalid: the signature does not verify. It is never
-	// reported together with a claims error.
+	// ErrSignatureInvalid: the signature does not verify (RFC 7515 section
+	// 5.2). It is never reported together with a claims error.
 	ErrSignatureInvalid = signing.ErrSignatureInvalid
 	// ErrAlgorithmNotAllowed: "alg" is unknown, "none", outside
 	// WithAlgorithms, or does not fit the key's type (RFC 8725 section 3.1).
 	ErrAlgorithmNotAllowed = signing.ErrAlgorithmNotAllowed
-	// ErrInvalidKey: the key is nil, of an unsupported type, too weak, or
-	// unfit for the operation; or a KeyFunc found no key.
+	// ErrInvalidKey: the key is nil, of an unsupported type, too weak (RFC
+	// 7518 sections 3.2, 3.3 and 3.5), or unfit for the operation; or a
+	// KeyFunc found no key.
 	ErrInvalidKey = signing.ErrInvalidKey
 	// ErrSigningFailed: a crypto.Signer (KMS, HSM) failed or returned a
 	// malformed signature.
 	ErrSigningFailed = signing.ErrSigningFailed
-	// ErrTokenExpired: now is on or after "exp" plus the leeway.
+	// ErrTokenExpired: now is on or after "exp" plus the leeway (RFC 7519
+	// section 4.1.4).
 	ErrTokenExpired = sentinel.TokenExpired
-	// ErrTokenNotValidYet: now is before "nbf" minus the leeway.
+	// ErrTokenNotValidYet: now is before "nbf" minus the leeway (RFC 7519
+	// section 4.1.5).
 	ErrTokenNotValidYet = sentinel.TokenNotValidYet
-	// ErrInvalidAudience: "aud" does not name the audience from WithAudience.
+	// ErrInvalidAudience: "aud" does not name the audience from WithAudience
+	// (RFC 7519 section 4.1.3).
 	ErrInvalidAudience = sentinel.InvalidAudience
-	// ErrInvalidIssuer: "iss" is not the issuer from WithIssuer.
+	// ErrInvalidIssuer: "iss" is not the issuer from WithIssuer (RFC 7519
+	// section 4.1.1).
 	ErrInvalidIssuer = sentinel.InvalidIssuer
-	// ErrInvalidSubject: "sub" is not the subject from WithSubject.
+	// ErrInvalidSubject: "sub" is not the subject from WithSubject (RFC 7519
+	// section 4.1.2).
 	ErrInvalidSubject = sentinel.InvalidSubject
-	// ErrMissingClaim: a claim required by WithExpirationRequired is absent.
+	// ErrMissingClaim: a claim required by WithExpirationRequired is absent
+	// (RFC 7519 section 4.1.4).
 	ErrMissingClaim = sentinel.MissingClaim
-	// ErrInvalidType: the header's "typ" is not the type from WithType.
+	// ErrInvalidType: the header's "typ" is not the type from WithType
+	// (RFC 7515 section 4.1.9; RFC 8725 section 3.11).
 	ErrInvalidType = errors.New("jwt: token has an invalid type")
 	// ErrTokenTooLarge: the token is longer than the size cap; it also
 	// matches ErrTokenMalformed.

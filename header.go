@@ -11,13 +11,15 @@ import (
 
 // Header is the JOSE header of a token (RFC 7515 section 4.1).
 type Header struct {
-	// Algorithm is "alg", compared exactly (case-sensitive).
+	// Algorithm is "alg" (RFC 7515 section 4.1.1), compared exactly
+	// (case-sensitive).
 	Algorithm string
-	// Type is "typ", the media type of the whole token (e.g. "JWT").
+	// Type is "typ" (RFC 7515 section 4.1.9; RFC 7519 section 5.1), the
+	// media type of the whole token (e.g. "JWT").
 	Type string
-	// KeyID is "kid", a hint for choosing the key.
+	// KeyID is "kid" (RFC 7515 section 4.1.4), a hint for choosing the key.
 	KeyID string
-	// ContentType is "cty".
+	// ContentType is "cty" (RFC 7515 section 4.1.10; RFC 7519 section 5.2).
 	ContentType string
 }
 

@@ -14,20 +14,24 @@
 // options once and is the fast path for servers.
 package jwt
 
-// Token is a verified token.
+// Token is a verified token: a JWT (RFC 7519) whose JWS signature verified
+// (RFC 7515 section 5.2) and whose claims passed validation (RFC 7519
+// section 7.2).
 type Token struct {
 	// Header is the token's JOSE header.
 	Header Header
 	// Claims is a map[string]any after Parse, and the caller's pointer after
 	// ParseWithClaims.
 	Claims any
-	// Raw is the compact token as given.
+	// Raw is the compact token as given (JWS Compact Serialization, RFC 7515
+	// section 7.1).
 	Raw string
 }
 
 // Sign makes a signed token of claims (a struct, typically embedding
-// claims.Registered, or a map) with alg and key. For many tokens, use a
-// Signer.
+// claims.Registered, or a map) with alg and key: a JWT in the JWS Compact
+// Serialization (RFC 7519 section 7.1; RFC 7515 sections 5.1 and 7.1). For
+// many tokens, use a Signer.
 func Sign(alg Algorithm, claims any, key any, opts ...Option) (string, error) {
 	s, err := NewSigner(alg, key, opts...)
 	if err != nil {
@@ -38,7 +42,8 @@ func Sign(alg Algorithm, claims any, key any, opts ...Option) (string, error) {
 
 // Parse verifies token with key (see NewVerifier) and decodes its claims
 // into a map[string]any, held in Token.Claims. It checks the signature and
-// the registered claims; any failure returns a nil Token.
+// the registered claims (RFC 7519 section 7.2; RFC 7515 section 5.2); any
+// failure returns a nil Token.
 func Parse(token string, key any, opts ...Option) (*Token, error) {
 	v, err := NewVerifier(key, opts...)
 	if err != nil {

@@ -29,7 +29,8 @@ func (a Audience) MarshalJSON() ([]byte, error) {
 	return AppendAudience(make([]byte, 0, n), a), nil
 }
 
-// AppendAudience appends a as MarshalJSON writes it.
+// AppendAudience appends a as MarshalJSON writes it (RFC 7519 section
+// 4.1.3). It is for codecs that write claims into their own buffer.
 func AppendAudience(dst []byte, a Audience) []byte {
 	if len(a) == 1 {
 		return jsonstring.Append(dst, a[0])
@@ -71,7 +72,8 @@ func (a *Audience) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Contains reports whether aud is one of a's audiences (exact match).
+// Contains reports whether aud is one of a's audiences, compared exactly:
+// the values are case-sensitive strings (RFC 7519 section 4.1.3).
 func (a Audience) Contains(aud string) bool {
 	return slices.Contains(a, aud)
 }

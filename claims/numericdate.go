@@ -39,7 +39,9 @@ func (d NumericDate) MarshalJSON() ([]byte, error) {
 	return AppendNumericDate(nil, d.Time), nil
 }
 
-// AppendNumericDate appends t as a NumericDate JSON number.
+// AppendNumericDate appends t as a NumericDate JSON number (RFC 7519
+// section 2), as MarshalJSON writes it. It is for codecs that write claims
+// into their own buffer.
 func AppendNumericDate(dst []byte, t time.Time) []byte {
 	sec, nsec := t.Unix(), t.Nanosecond()
 	if sec < 0 && nsec > 0 {
@@ -82,8 +84,10 @@ func (d *NumericDate) UnmarshalJSON(b []byte) error {
 }
 
 // ParseNumericDate parses a JSON number literal (integer, fraction or
-// exponent form) as a NumericDate. It refuses other JSON types, NaN and
-// infinities, and values beyond ±2^62 seconds.
+// exponent form) as a NumericDate (RFC 7519 section 2), as UnmarshalJSON
+// does. It refuses other JSON types, NaN and infinities, and values beyond
+// ±2^62 seconds, with ErrInvalidNumericDate. It is for codecs that read
+// claims from their own buffer.
 func ParseNumericDate(b []byte) (time.Time, error) {
 	// strconv alone is more lenient than JSON ("+1", "01", "0x10", "Inf"):
 	// the strict pass's own grammar decides what is a number.

@@ -40,7 +40,8 @@ const (
 	NameID        = "jti"
 )
 
-// IsRegistered reports whether name is exactly one of the registered claim names.
+// IsRegistered reports whether name is exactly one of the registered claim
+// names of RFC 7519 section 4.1 (names are case-sensitive, section 4).
 func IsRegistered(name string) bool {
 	switch name {
 	case NameIssuer, NameSubject, NameAudience, NameExpiresAt, NameNotBefore, NameIssuedAt, NameID:

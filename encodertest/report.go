@@ -50,7 +50,8 @@ type Result struct {
 	Group string
 	// Name identifies the check within its group (a file name for
 	// JSONTestSuite, a case name for the corpus).
-	Name   string
+	Name string
+	// Status is the check's outcome.
 	Status Status
 	// Std and Got summarise what encoding/json and the candidate did.
 	Std, Got string
@@ -81,8 +82,9 @@ type Result struct {
 // Report gathers every check of one run, and the facts the per-codec table
 // shows.
 type Report struct {
-	// Encoder names the candidate (its Go type unless Options.Name is set).
+	// Encoder names the candidate (its Go type unless WithName is given).
 	Encoder string
+	// Results holds every check of the run, in the order they ran.
 	Results []Result
 
 	// SuiteFiles is how many JSONTestSuite files ran (0: folder absent).

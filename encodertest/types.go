@@ -8,7 +8,10 @@ import (
 )
 
 // AccessClaims is the kit's user struct: the registered claims embedded,
-// plus the private claims of a typical access token.
+// plus the private claims of a typical access token. It, Audit and Wide are
+// exported so an Encoder author can reproduce a failing Result (its Group
+// and Name say which probe) with the very type the kit decoded into; the
+// kit is their only user.
 type AccessClaims struct {
 	claims.Registered
 	Name  string   `json:"name,omitempty"`
@@ -84,7 +87,9 @@ type ptrMarshaler struct{ N int }
 
 func (p *ptrMarshaler) MarshalJSON() ([]byte, error) { return []byte(`"ptr"`), nil }
 
-// Audit is embedded by Wide, with omitempty members.
+// Audit is embedded by Wide, with omitempty members. It is exported because
+// codecs treat embedded exported and unexported structs differently, and
+// the kit probes the exported case encoding/json users write.
 type Audit struct {
 	CreatedBy string `json:"created_by,omitempty"`
 	UpdatedBy string `json:"updated_by,omitempty"`

@@ -36,13 +36,15 @@ type Key struct {
 
 // Params are a key's optional parameters (RFC 7517 section 4).
 type Params struct {
-	// KeyID is "kid".
+	// KeyID is "kid" (RFC 7517 section 4.5).
 	KeyID string
-	// Algorithm is "alg", the one algorithm the key is meant for.
+	// Algorithm is "alg" (RFC 7517 section 4.4), the one algorithm the key
+	// is meant for.
 	Algorithm string
-	// Use is "use": "sig" or "enc".
+	// Use is "use" (RFC 7517 section 4.2): "sig" or "enc".
 	Use string
-	// KeyOps is "key_ops" (e.g. "sign", "verify"); nil when absent.
+	// KeyOps is "key_ops" (RFC 7517 section 4.3; e.g. "sign", "verify");
+	// nil when absent.
 	KeyOps []string
 }
 
@@ -213,22 +215,24 @@ func checkParams(p Params) error {
 	return nil
 }
 
-// KeyType returns "kty": "RSA", "EC", "OKP" or "oct".
+// KeyType returns "kty" (RFC 7517 section 4.1): "RSA", "EC", "OKP" or "oct".
 func (k *Key) KeyType() string { return k.kty }
 
-// Curve returns "crv" for EC and OKP keys, else "".
+// Curve returns "crv" for EC keys (RFC 7518 section 6.2.1.1) and OKP keys
+// (RFC 8037 section 2), else "".
 func (k *Key) Curve() string { return k.crv }
 
-// KeyID returns "kid".
+// KeyID returns "kid" (RFC 7517 section 4.5).
 func (k *Key) KeyID() string { return k.meta.KeyID }
 
-// Algorithm returns "alg", or "" when absent.
+// Algorithm returns "alg" (RFC 7517 section 4.4), or "" when absent.
 func (k *Key) Algorithm() string { return k.meta.Algorithm }
 
-// Use returns "use", or "" when absent.
+// Use returns "use" (RFC 7517 section 4.2), or "" when absent.
 func (k *Key) Use() string { return k.meta.Use }
 
-// KeyOps returns a copy of "key_ops", or nil when absent.
+// KeyOps returns a copy of "key_ops" (RFC 7517 section 4.3), or nil when
+// absent.
 func (k *Key) KeyOps() []string { return slices.Clone(k.meta.KeyOps) }
 
 // Params returns a copy of the key's parameters.

@@ -134,7 +134,8 @@ func (a Algorithm) Known() bool {
 	return ok
 }
 
-// Hash returns the hash function a uses, or 0 for Ed25519 and unknown names.
+// Hash returns the hash function a uses (RFC 7518 section 3.1), or 0 for
+// Ed25519 and unknown names.
 func (a Algorithm) Hash() crypto.Hash { return infoOf(a).hash }
 
 // String returns the "alg" value.

@@ -119,10 +119,17 @@ func describe(f family) string {
 // Algorithm returns the algorithm this key signs with.
 func (k *SigningKey) Algorithm() Algorithm { return k.alg }
 
-// Size returns the size in bytes of the signatures this key makes.
+// Size returns the size in bytes of the signatures this key makes: the hash
+// size for HMAC, the modulus size for RSA, twice the coordinate size for
+// ECDSA (R || S, RFC 7518 section 3.4), 64 for Ed25519.
 func (k *SigningKey) Size() int { return k.size }
 
-// AppendSign appends the signature of signingInput to dst.
+// AppendSign appends the signature of signingInput to dst: the JWS
+// Signature of RFC 7515 section 5.1 step 5 over the JWS Signing Input
+// (ASCII(BASE64URL(header) || '.' || BASE64URL(payload))), in the form of
+// RFC 7518 section 3 (ECDSA as R || S, not DER) or RFC 8037 section 3.1.
+// It signs raw bytes, so it serves any JWS, not only tokens made by
+// jwt.Sign.
 func (k *SigningKey) AppendSign(dst, signingInput []byte) ([]byte, error) {
 	if k == nil || (k.hmac == nil && k.signer == nil) {
 		return dst, fmt.Errorf("%w: nil or zero SigningKey; use NewSigningKey", ErrInvalidKey)

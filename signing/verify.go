@@ -128,8 +128,10 @@ func (k *VerifyingKey) Algorithms() []Algorithm {
 	return out
 }
 
-// Verify checks sig over signingInput with alg. It runs Check first, so a
-// caller need not; the only error for a checked key is ErrSignatureInvalid.
+// Verify checks sig, a JWS Signature in the form of RFC 7518 section 3 (ECDSA
+// as R || S) or RFC 8037 section 3.1, over signingInput with alg (RFC 7515
+// section 5.2 step 8). It runs Check first, so a caller need not; the only
+// error for a checked key is ErrSignatureInvalid.
 func (k *VerifyingKey) Verify(alg Algorithm, signingInput, sig []byte) error {
 	if err := k.Check(alg); err != nil {
 		return err
