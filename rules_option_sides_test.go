@@ -35,10 +35,13 @@ func TestAnOptionForTheOtherSideIsRefused_NeverSilentlyIgnored(t *testing.T) {
 	}
 	tok := rtSign(t, c)
 	parses := map[string]func(jwt.Option) error{
-		"Parse":           func(o jwt.Option) error { _, err := jwt.Parse(tok, rtSecret, o); return err },
-		"ParseWithClaims": func(o jwt.Option) error { _, err := jwt.ParseWithClaims(tok, &claims.Registered{}, rtSecret, o); return err },
-		"ParseAs":         func(o jwt.Option) error { _, _, err := jwt.ParseAs[claims.Registered](tok, rtSecret, o); return err },
-		"NewVerifier":     func(o jwt.Option) error { _, err := jwt.NewVerifier(rtSecret, o); return err },
+		"Parse": func(o jwt.Option) error { _, err := jwt.Parse(tok, rtSecret, o); return err },
+		"ParseWithClaims": func(o jwt.Option) error {
+			_, err := jwt.ParseWithClaims(tok, &claims.Registered{}, rtSecret, o)
+			return err
+		},
+		"ParseAs":     func(o jwt.Option) error { _, _, err := jwt.ParseAs[claims.Registered](tok, rtSecret, o); return err },
+		"NewVerifier": func(o jwt.Option) error { _, err := jwt.NewVerifier(rtSecret, o); return err },
 	}
 	for path, parse := range parses {
 		t.Run("WithKeyID to "+path, func(t *testing.T) {
