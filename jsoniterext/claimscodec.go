@@ -22,8 +22,8 @@ var (
 	audienceType       = reflect.TypeFor[claims.Audience]()
 )
 
-// CreateDecoder returns the claims decoders and those of strings.go and
-// generic.go.
+// CreateDecoder returns the claims decoders, those of strings.go and
+// generic.go, and stdDecoder for the types decodedByStd names.
 func (extension) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
 	switch typ.Type1() {
 	case stringType:
@@ -39,10 +39,14 @@ func (extension) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
 	case audienceType:
 		return audienceCodec{}
 	}
+	if t := typ.Type1(); decodedByStd(t) {
+		return stdDecoder{t}
+	}
 	return nil
 }
 
-// CreateEncoder returns the claims encoders and anyMapEncoder.
+// CreateEncoder returns the claims encoders and anyMapEncoder, and
+// stdValue for a struct that embeds itself.
 func (extension) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
 	switch typ.Type1() {
 	case anyMapType:
@@ -53,6 +57,9 @@ func (extension) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
 		return numericDatePtrCodec{}
 	case audienceType:
 		return audienceCodec{}
+	}
+	if t := typ.Type1(); t.Kind() == reflect.Struct && embedsLoop(t, nil) {
+		return stdValue{}
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // decodeTarget has the fields the decoders of strings.go and generic.go
-// fill, and the registered claims.
+// fill, the registered claims, and a Go array (stddecode.go).
 type decodeTarget struct {
 	claims.Registered
 	S     string            `json:"s"`
@@ -18,6 +18,7 @@ type decodeTarget struct {
 	M     map[string]any    `json:"m"`
 	A     any               `json:"a"`
 	MS    map[string]string `json:"ms"`
+	Arr   [2]any            `json:"arr"`
 }
 
 // prefilled returns a decodeTarget with every field set, as a caller's
@@ -26,7 +27,7 @@ func prefilled() decodeTarget {
 	return decodeTarget{
 		Registered: claims.Registered{Issuer: "old-iss", Audience: claims.Audience{"old"}},
 		S:          "old", L: []string{"x", "y", "z"}, M: map[string]any{"k": "v"}, A: "old",
-		MS: map[string]string{"k": "v"},
+		MS: map[string]string{"k": "v"}, Arr: [2]any{"x", "y"},
 	}
 }
 
@@ -98,6 +99,7 @@ func FuzzUnmarshalMatchesEncodingJSON(f *testing.F) {
 	for _, s := range []string{
 		`{"iss":"a","aud":["b","c"],"exp":1.5,"s":null,"l":["x"],"m":{"k":[1,{"z":null}]},"a":true}`,
 		`{"s":"\b\u0000\ud800","a":"\\"}`, "{\"s\":\"\xff\"}", `[1,"a"]`, `"s"`, `{"l":["a",null]}`,
+		`{"arr":["z"]}`, `{"arr":[1,2,3],"m":{"k":[]}}`,
 	} {
 		f.Add(s)
 	}

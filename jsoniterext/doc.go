@@ -42,6 +42,10 @@
 // string keeps that copy, a few hundred bytes, alive. The caller's buffer
 // is never kept.
 //
-// Cyclic values still overflow the stack in jsoniter's Marshal (a fatal
-// error): never sign a claims value that refers to itself.
+// jsoniter follows references without a bound: past 1000 nested pointers,
+// maps and slices a value goes to encoding/json, so a cyclic value gets
+// encoding/json's error (*json.UnsupportedValueError) instead of a stack
+// overflow. Go arrays, maps with non-string keys, json.Number, structs with
+// the string option, structs that embed a pointer to an unexported struct
+// and structs that embed themselves are decoded by encoding/json.
 package jsoniterext

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt"
@@ -19,6 +20,9 @@ type Encoder struct {
 	// Always true from New; false only for the configurations measured
 	// against it in the tests.
 	exact bool
+	// states pools encodeStates on api's streams (exactStates for New);
+	// nil: a state per call on api's own pooled streams.
+	states *sync.Pool
 }
 
 var _ jwt.AppendEncoder = (*Encoder)(nil)
@@ -57,41 +61,61 @@ func New(opts ...Option) jwt.Encoder {
 			o(&s)
 		}
 	}
-	return &Encoder{api: exactAPI, exact: true}
+	return &Encoder{api: exactAPI, exact: true, states: &exactStates}
 }
 
 // Marshal encodes v. Any case where jsoniter would differ from
-// encoding/json is encoded by encoding/json instead.
+// encoding/json is encoded by encoding/json instead, and so is a value
+// nested more than maxEncodeDepth references deep: a cyclic value gets
+// encoding/json's error, never a stack overflow.
 func (e *Encoder) Marshal(v any) ([]byte, error) {
-	b, err := e.api.Marshal(v)
 	if !e.exact {
-		return b, err
+		return e.api.Marshal(v)
 	}
-	if err != nil || stdWritesOtherwise(b) {
-		// Our extension's refusals (unchecked MarshalJSON output,
-		// pointer-receiver marshalers) and jsoniter's own errors end
-		// here, and so does output encoding/json writes otherwise (see
-		// stdWritesOtherwise).
+	st := e.borrowState()
+	defer e.returnState(st)
+	b, ok := e.encode(st, v)
+	if !ok {
 		return json.Marshal(v)
 	}
-	return b, nil
+	return append(make([]byte, 0, len(b)), b...), nil
 }
 
-// AppendMarshal appends what Marshal returns to dst, encoding in one of
-// jsoniter's pooled streams so that no buffer is allocated per call.
+// AppendMarshal appends what Marshal returns to dst, encoding in a pooled
+// stream so that no buffer is allocated per call. On error dst is returned
+// unchanged.
 func (e *Encoder) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	stream := e.api.BorrowStream(nil)
-	defer e.api.ReturnStream(stream)
-	stream.WriteVal(v)
-	b := stream.Buffer()
-	if stream.Error != nil || (e.exact && stdWritesOtherwise(b)) {
-		m, err := e.Marshal(v)
+	if !e.exact {
+		stream := e.api.BorrowStream(nil)
+		defer e.api.ReturnStream(stream)
+		stream.WriteVal(v)
+		if stream.Error != nil {
+			return dst, stream.Error
+		}
+		return append(dst, stream.Buffer()...), nil
+	}
+	st := e.borrowState()
+	defer e.returnState(st)
+	b, ok := e.encode(st, v)
+	if !ok {
+		m, err := json.Marshal(v)
 		if err != nil {
 			return dst, err
 		}
 		return append(dst, m...), nil
 	}
 	return append(dst, b...), nil
+}
+
+// encode writes v with jsoniter into st's stream and returns the bytes;
+// ok is false when encoding/json must encode v instead: our extension's
+// refusals (unchecked MarshalJSON output, pointer-receiver marshalers, the
+// depth bound), jsoniter's own errors, and output encoding/json writes
+// otherwise (see stdWritesOtherwise).
+func (e *Encoder) encode(st *encodeState, v any) (_ []byte, ok bool) {
+	st.stream.WriteVal(v)
+	b := st.stream.Buffer()
+	return b, st.stream.Error == nil && !stdWritesOtherwise(b)
 }
 
 // Unmarshal decodes data into v. Input that is not valid UTF-8 (where

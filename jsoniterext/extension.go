@@ -26,7 +26,8 @@ var (
 type extension struct{ jsoniter.DummyExtension }
 
 // DecorateEncoder wraps the encoders of custom marshalers, floats and
-// json.Number, and refuses the types leftToStd names.
+// json.Number, refuses the types leftToStd names, and bounds the depth of
+// pointers, maps and slices (depth.go).
 func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jsoniter.ValEncoder {
 	if _, ok := enc.(ownCodec); ok {
 		return enc
@@ -37,6 +38,8 @@ func (extension) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jso
 		return checkedMarshaler{enc}
 	case leftToStd(t):
 		return refuse{enc}
+	case t.Kind() == reflect.Pointer || t.Kind() == reflect.Map || t.Kind() == reflect.Slice:
+		return bounded{enc}
 	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
 		return stdExponent{enc}
 	case t == numberType:

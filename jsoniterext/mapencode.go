@@ -12,7 +12,8 @@ import (
 // sorted by name (byte order of the names, before escaping), names
 // escaped with HTML escaping, values by their own encoders. jsoniter's
 // sorted-map encoder writes every member into a second stream and reads
-// each name back before sorting.
+// each name back before sorting. It counts depth as bounded does (a map
+// that contains itself goes to encoding/json).
 type anyMapEncoder struct{}
 
 func (anyMapEncoder) own() {}
@@ -28,6 +29,10 @@ func (anyMapEncoder) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 	m := *(*map[string]any)(ptr)
 	if m == nil {
 		stream.WriteNil()
+		return
+	}
+	st, ok := enter(stream)
+	if !ok {
 		return
 	}
 	var buf [16]member
@@ -46,4 +51,5 @@ func (anyMapEncoder) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 		stream.WriteVal(mb.value)
 	}
 	stream.WriteObjectEnd()
+	leave(st)
 }

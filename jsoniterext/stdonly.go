@@ -29,8 +29,15 @@ func leftToStd(t reflect.Type) bool {
 	case reflect.Map:
 		// encoding/json writes a key of a string kind as the string,
 		// whatever its methods; jsoniter calls MarshalText.
+		// Other keys: integers without methods are written alike;
+		// encoding/json decides the rest (TextMarshaler keys, and an
+		// error for floats, booleans and the like, which jsoniter
+		// writes).
 		k := t.Key()
-		return k.Kind() == reflect.String && hasMarshaler(k)
+		if k.Kind() == reflect.String {
+			return hasMarshaler(k)
+		}
+		return !integerKind(k.Kind()) || hasMarshaler(k)
 	case reflect.Struct:
 		return badStringOption(t, nil)
 	}
@@ -97,6 +104,16 @@ func plainScalar(t reflect.Type) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64:
 		return !hasMarshaler(t)
+	}
+	return false
+}
+
+// integerKind reports whether k is a signed or unsigned integer kind.
+func integerKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
 	}
 	return false
 }
