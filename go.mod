@@ -1,3 +1,3 @@
 module github.com/jotlib/jwt
 
-go 1.24
+go 1.26

@@ -1,13 +1,11 @@
 module github.com/jotlib/jwt/benchmarks
 
-go 1.25.0
-
-replace github.com/jotlib/jwt => ../
+go 1.26
 
 require (
 	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/golang-jwt/jwt/v5 v5.3.1
-	github.com/jotlib/jwt v0.0.0
+	github.com/jotlib/jwt v1.0.0
 	github.com/json-iterator/go v1.1.12
 	github.com/kataras/jwt v0.1.12
 	github.com/lestrrat-go/jwx/v3 v3.4.0
@@ -21,7 +19,7 @@ require (
 require (
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
 	github.com/goccy/go-json v0.11.2 // indirect
-	github.com/jotlib/jwt/jsoniterext v0.0.0
+	github.com/jotlib/jwt/jsoniterext v1.0.0
 	github.com/lestrrat-go/blackmagic v1.0.4 // indirect
 	github.com/lestrrat-go/dsig v1.4.0 // indirect
 	github.com/lestrrat-go/dsig-secp256k1 v1.0.0 // indirect
@@ -32,5 +30,3 @@ require (
 	github.com/valyala/fastjson v1.6.10 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 )
-
-replace github.com/jotlib/jwt/jsoniterext => ../jsoniterext

@@ -2,17 +2,12 @@ module github.com/jotlib/jwt/codecs
 
 go 1.26
 
-replace (
-	github.com/jotlib/jwt => ../
-	github.com/jotlib/jwt/jsoniterext => ../jsoniterext
-)
-
 require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
-	github.com/jotlib/jwt v0.0.0
-	github.com/jotlib/jwt/jsoniterext v0.0.0-00010101000000-000000000000
+	github.com/jotlib/jwt v1.0.0
+	github.com/jotlib/jwt/jsoniterext v1.0.0
 	github.com/json-iterator/go v1.1.12
 )
 

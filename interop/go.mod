@@ -1,12 +1,12 @@
 module github.com/jotlib/jwt/interop
 
-go 1.25.0
+go 1.26
 
 require (
 	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/golang-jwt/jwt/v5 v5.3.1
-	github.com/jotlib/jwt v0.0.0
-	github.com/jotlib/jwt/jsoniterext v0.0.0
+	github.com/jotlib/jwt v1.0.0
+	github.com/jotlib/jwt/jsoniterext v1.0.0
 	github.com/lestrrat-go/jwx/v3 v3.4.0
 	github.com/stretchr/testify v1.12.1
 )
@@ -27,9 +27,4 @@ require (
 	github.com/valyala/fastjson v1.6.10 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.47.0 // indirect
-)
-
-replace (
-	github.com/jotlib/jwt => ../
-	github.com/jotlib/jwt/jsoniterext => ../jsoniterext
 )
