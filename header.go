@@ -103,9 +103,10 @@ func headerString(name string, value []byte, dst *string) error {
 // headerCacheSize bounds the per-Verifier cache of validated headers.
 const headerCacheSize = 64
 
-// headerCache remembers validated headers by their exact base64url segment:
-// tokens from one issuer share the same header bytes, so most parses skip
-// the header's decoding. Readers first compare the segment with the last
+// headerCache remembers the validated headers of tokens whose signature
+// verified, by their exact base64url segment: tokens from one issuer share
+// the same header bytes, so most parses skip the header's decoding, and
+// tokens nobody signed never take a place. Readers first compare the segment with the last
 // header stored, then look in the map; both take one atomic load. Writers
 // copy the map.
 type headerCache struct {
@@ -152,25 +153,25 @@ func (c *headerCache) put(seg string, h *Header) {
 }
 
 // header returns the validated header for a segment, from the cache when it
-// can; store adds a newly validated one.
-func (c *headerCache) header(seg string, store bool) (*Header, error) {
+// can; cached reports whether it came from there. A newly validated header
+// is not stored here: the caller stores it with put once the token's
+// signature has verified, so unsigned tokens cannot fill the cache.
+func (c *headerCache) header(seg string) (h *Header, cached bool, err error) {
 	if h := c.get(seg); h != nil {
-		return h, nil
+		return h, true, nil
 	}
-	var buf [1024]byte
-	data, err := decodeSegment(buf[:0], seg, "header")
+	buf := getBuffer() // the Header's strings are copies: the buffer is not kept
+	defer putBuffer(buf)
+	data, err := decodeSegment((*buf)[:0], seg, "header")
+	*buf = data
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	h, err := parseHeader(data)
+	parsed, err := parseHeader(data)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	hp := &h
-	if store {
-		c.put(seg, hp)
-	}
-	return hp, nil
+	return &parsed, false, nil
 }
 
 // sameMediaType compares two "typ" values as media types: case-insensitive,

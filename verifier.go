@@ -99,7 +99,7 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	if err != nil {
 		return nil, err
 	}
-	h, err := v.headers.header(c.header, !v.oneShot)
+	h, cached, err := v.headers.header(c.header)
 	if err != nil {
 		return nil, err
 	}
@@ -127,6 +127,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 	}
 	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig); err != nil {
 		return nil, err
+	}
+	if !cached && !v.oneShot {
+		v.headers.put(c.header, h) // only headers of signed tokens are kept
 	}
 
 	var ex claimrules.Extracted
