@@ -82,3 +82,44 @@ func TestClaimsTypesWithNonStringMapKeysAreRefused_ClaimNamesMustBeUnique(t *tes
 type inner struct {
 	M map[int]string `json:"m"`
 }
+
+// TestMapsWithNonStringKeysHeldInInterfacesAreRefused_ClaimNamesMustBeUnique:
+// encoding/json decodes into the value an interface already points to, so a
+// claims value whose `any` field holds a *map[int]string reaches the same
+// aliasing as a map[int]string field; it is refused the same way. A nil
+// interface, or one holding a non-pointer, is replaced by the decoder and
+// is fine.
+func TestMapsWithNonStringKeysHeldInInterfacesAreRefused_ClaimNamesMustBeUnique(t *testing.T) {
+	tok := rtHS256(`{"alg":"HS256"}`, `{"v":{"01":"b","1":"a"},"l":[{"1":"x"}]}`)
+	type withAny struct {
+		V any   `json:"v"`
+		L []any `json:"l"`
+	}
+	intMap := func() *map[int]string { m := map[int]string{}; return &m }
+	refused := map[string]any{
+		"field holds *map[int]string":   &withAny{V: intMap()},
+		"slice element holds one":       &withAny{L: []any{intMap()}},
+		"behind a pointer to a pointer": &withAny{V: &struct{ M *map[int]string }{}},
+		"the destination itself":        func() any { var a any = intMap(); return &a }(),
+	}
+	for name, dst := range refused {
+		t.Run(name, func(t *testing.T) {
+			if _, err := jwt.ParseWithClaims(tok, dst, rtSecret); !errors.Is(err, jwt.ErrEncoding) {
+				t.Fatalf("got %v, want ErrEncoding", err)
+			}
+		})
+	}
+	strMap := map[string]string{}
+	accepted := map[string]any{
+		"nil interfaces":                 &withAny{},
+		"field holds a non-pointer":      &withAny{V: map[int]string{}},
+		"field holds *map[string]string": &withAny{V: &strMap},
+	}
+	for name, dst := range accepted {
+		t.Run(name, func(t *testing.T) {
+			if _, err := jwt.ParseWithClaims(tok, dst, rtSecret); err != nil {
+				t.Fatalf("got %v, want success", err)
+			}
+		})
+	}
+}

@@ -82,7 +82,7 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 	if rv := reflect.ValueOf(claims); rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, fmt.Errorf("%w: claims must be a non-nil pointer, got %T", ErrEncoding, claims)
 	}
-	if err := checkClaimsType(reflect.TypeOf(claims)); err != nil {
+	if err := checkClaims(claims); err != nil {
 		return nil, err
 	}
 	return v.parse(ctx, token, claims)
