@@ -205,6 +205,10 @@ func refusalCases(t testing.TB) []refusalCase {
 		tok: hsTok(hdrHS256, `{"sub":"user","ſub":"admin","exp":4102444800}`)})
 	add(refusalCase{name: "look-alike AUD beside aud", rule: rule7, want: jwt.ErrTokenMalformed,
 		tok: hsTok(hdrHS256, `{"aud":"api","AUD":"other","exp":4102444800}`)})
+	add(refusalCase{name: "look-alike ROLE beside role (private claim)", rule: rule7, want: jwt.ErrTokenMalformed,
+		tok: hsTok(hdrHS256, `{"role":"user","ROLE":"admin","exp":4102444800}`)})
+	add(refusalCase{name: "look-alike Scope beside scope, nested", rule: rule7, want: jwt.ErrTokenMalformed,
+		tok: hsTok(hdrHS256, `{"ctx":{"scope":"read","Scope":"write"},"exp":4102444800}`)})
 	add(refusalCase{name: "lone high surrogate in a claim", rule: rule7, want: jwt.ErrTokenMalformed,
 		tok: hsTok(hdrHS256, `{"sub":"\ud800","exp":4102444800}`)})
 	add(refusalCase{name: "invalid UTF-8 in a claim", rule: rule7, want: jwt.ErrTokenMalformed,
