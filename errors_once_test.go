@@ -3,9 +3,7 @@ package jwt_test
 import (
 	"errors"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -77,25 +75,17 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 // in the non-test sources of dir.
 func exportedErrorVars(t *testing.T, dir string) []string {
 	t.Helper()
-	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, p := range pkgs {
-		for _, f := range p.Files {
-			for _, d := range f.Decls {
-				g, ok := d.(*ast.GenDecl)
-				if !ok || g.Tok != token.VAR {
-					continue
-				}
-				for _, spec := range g.Specs {
-					for _, id := range spec.(*ast.ValueSpec).Names {
-						if strings.HasPrefix(id.Name, "Err") {
-							names = append(names, id.Name)
-						}
+	for _, f := range packageSources(t, dir) {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range g.Specs {
+				for _, id := range spec.(*ast.ValueSpec).Names {
+					if strings.HasPrefix(id.Name, "Err") {
+						names = append(names, id.Name)
 					}
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path"
 	"sort"
 	"strconv"
@@ -81,20 +80,9 @@ var ErrX = sentinel.New("x", nil)
 // exported names whose declarations mention an internal/ package's type.
 func internalTypesInSurface(t *testing.T, dir string) []string {
 	t.Helper()
-	pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) == 0 {
-		t.Fatalf("%s: no Go package", dir)
-	}
 	var leaks []string
-	for _, p := range pkgs {
-		for _, f := range p.Files {
-			leaks = append(leaks, internalTypesInFile(f)...)
-		}
+	for _, f := range packageSources(t, dir) {
+		leaks = append(leaks, internalTypesInFile(f)...)
 	}
 	return leaks
 }
