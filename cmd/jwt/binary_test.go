@@ -21,7 +21,9 @@ func TestBuiltBinary(t *testing.T) {
 	t.Run("claims and tokens are read from stdin", func(t *testing.T) { binaryStdin(t, bin) })
 }
 
-// buildBinary runs go build on this package into t.TempDir().
+// buildBinary runs go build on this package into t.TempDir(), with -race
+// when this test runs under the race detector: the binary then shares the
+// test's build cache entries, so a cold run compiles nothing twice.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
@@ -32,10 +34,26 @@ func buildBinary(t *testing.T) string {
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	if out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// binaryEnv is the environment the built binary runs in: the test's own,
+// and under the race detector GORACE=atexit_sleep_ms=0 so that each run
+// does not sleep the race runtime's default second before exiting (unless
+// GORACE already sets it).
+func binaryEnv() []string {
+	env := os.Environ()
+	if g := os.Getenv("GORACE"); raceEnabled && !strings.Contains(g, "atexit_sleep_ms") {
+		env = append(env, "GORACE="+strings.TrimSpace(g+" atexit_sleep_ms=0"))
+	}
+	return env
 }
 
 // result is one run of the binary.
@@ -49,6 +67,7 @@ func runBinary(t *testing.T, bin, dir, stdin string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	cmd.Env = binaryEnv()
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
