@@ -150,15 +150,15 @@ type tokenCheck struct {
 
 // compareToken parses tok along the standard paths and extra with
 // encoding/json and with the candidate, comparing verdicts and decoded
-// claims.
-func (c *checker) compareToken(tok string, key any, opts []jwt.Option, extra ...parsePath) tokenCheck {
+// claims. k names the input for the memo of encoding/json's side (see
+// memo.go): it must identify key, opts and extra.
+func (c *checker) compareToken(k memoKey, tok string, key any, opts []jwt.Option, extra ...parsePath) tokenCheck {
 	res := tokenCheck{same: true, verdictSame: true, refused: true}
 	paths := append(append([]parsePath(nil), standardPaths...), extra...)
 	for _, p := range paths {
 		c.rep.Tokens++
-		stdOpts := append(append([]jwt.Option(nil), opts...), jwt.WithEncoder(c.std))
 		candOpts := append(append([]jwt.Option(nil), opts...), jwt.WithEncoder(c.enc))
-		stdVal, stdErr := p.run(tok, key, stdOpts)
+		stdVal, stdErr := c.stdParse(k, p, tok, key, opts)
 		var candVal any
 		o := safely(func() error {
 			var err error

@@ -11,7 +11,7 @@ func (c *checker) runCorpus() {
 	for _, tc := range corpus.Cases() {
 		c.rep.CorpusCases++
 		res := Result{Group: "corpus", Name: tc.Name}
-		got := c.compareToken(tc.Token, tc.Key, tc.Opts)
+		got := c.compareToken(memoKey{kind: "corpus", name: tc.Name}, tc.Token, tc.Key, tc.Opts)
 		res.Std, res.Got, res.Panicked = got.std, got.got, got.panicked
 		switch {
 		case got.same:

@@ -52,7 +52,8 @@ func tokenPayload(in []byte, dst func() any) ([]byte, parsePath) {
 // carrying the input, with both encoders, before any Encoder ran.
 func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
 	in := []byte(p.in)
-	stdV, std := unmarshal(c.std, in, p.dst)
+	k := memoKey{group: p.group, name: p.name, in: p.in}
+	stdV, std := c.stdUnmarshal(k, in, p.dst)
 	candV, cand := unmarshal(c.enc, in, p.dst)
 	res := Result{Group: p.group, Name: p.name, Std: errText(std.err), Got: errText(cand.err), Panicked: cand.panicked}
 	jsonSame := decodeSame(stdV, std, candV, cand)
@@ -60,7 +61,8 @@ func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
 		res.Std, res.Got = show(stdV), show(candV)
 	}
 	payload, path := tokenPayload(in, p.dst)
-	tc := c.compareToken(signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, path)
+	k.kind, k.typ = "token", reflect.TypeOf(p.dst())
+	tc := c.compareToken(k, signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, path)
 	switch {
 	case !tc.same:
 		res.Status, res.Verdict, res.RegisteredDiffers = Failed, !tc.verdictSame, tc.registeredDiffers

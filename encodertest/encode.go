@@ -52,17 +52,18 @@ func sign(enc jwt.Encoder, claims any) (string, outcome) {
 // core's strict pass caught the candidate's output). A token the candidate
 // signs must verify with encoding/json.
 func (c *checker) runEncode(p encodeProbe) Result {
-	stdOut, std := marshal(c.std, p.v)
+	claims := p.v
+	if !isClaimsValue(claims) {
+		claims = map[string]any{"v": p.v}
+	}
+	ref := c.stdSigned(memoKey{group: p.group, name: p.name}, p.v, claims)
+	stdOut, std := ref.out, ref.marshal
 	candOut, cand := marshal(c.enc, p.v)
 	res := Result{Group: p.group, Name: p.name, Panicked: cand.panicked}
 	res.Std, res.Got = encText(stdOut, std), encText(candOut, cand)
 	jsonSame := !cand.panicked && (std.err == nil) == (cand.err == nil) && bytes.Equal(stdOut, candOut)
 
-	claims := p.v
-	if !isClaimsValue(claims) {
-		claims = map[string]any{"v": p.v}
-	}
-	stdTok, stdSign := sign(c.std, claims)
+	stdTok, stdSign := ref.tok, ref.sign
 	candTok, candSign := sign(c.enc, claims)
 	res.Panicked = res.Panicked || candSign.panicked
 	sv, cv := verdict(stdSign.err), verdict(candSign.err)
@@ -78,7 +79,8 @@ func (c *checker) runEncode(p encodeProbe) Result {
 	}
 	if candTok != "" {
 		// Tokens signed through the candidate verify through encoding/json.
-		if _, err := jwt.Parse(candTok, hmacKey, jwt.WithEncoder(c.std), jwt.WithTimeFunc(nowFunc)); err != nil {
+		// candTok is stdTok here, so encoding/json's parse of it is memoized.
+		if err := ref.parseError; err != nil {
 			res.Status, res.SignVerdict = Failed, true
 			res.Got += "; its token fails with encoding/json: " + verdict(err)
 			return res

@@ -167,6 +167,7 @@ func TestKitCatchesBrokenEncoders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // Check shares nothing but encoding/json's memoized side
 			rep, err := encodertest.Check(tt.name, tt.enc)
 			if err != nil {
 				t.Fatal(err)
@@ -182,6 +183,7 @@ func TestKitCatchesBrokenEncoders(t *testing.T) {
 
 // TestWriteTable: the per-codec table has a header and one row per report.
 func TestWriteTable(t *testing.T) {
+	t.Parallel()
 	rep, err := encodertest.Check("std", jwt.StdEncoder{})
 	if err != nil {
 		t.Fatal(err)

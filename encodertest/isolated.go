@@ -112,7 +112,7 @@ func (c *checker) runIsolated(t *testing.T, deep []suiteFile) {
 	for from := 0; from < len(probes); {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		cmd := exec.CommandContext(ctx, exe, "-test.run="+pattern, "-test.count=1")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", isolatedEnv, from), isolatedNameEnv+"="+c.rep.Encoder)
+		cmd.Env = append(childEnv(), fmt.Sprintf("%s=%d", isolatedEnv, from), isolatedNameEnv+"="+c.rep.Encoder)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		runErr := cmd.Run()
@@ -173,4 +173,16 @@ func (c *checker) runIsolated(t *testing.T, deep []suiteFile) {
 		}
 		c.rep.add(res)
 	}
+}
+
+// childEnv is the child's environment: the test's own, with the race
+// detector told not to sleep its default second before the child exits
+// (GORACE atexit_sleep_ms=0, unless GORACE already sets it; ignored by a
+// binary built without -race).
+func childEnv() []string {
+	env := os.Environ()
+	if g := os.Getenv("GORACE"); !strings.Contains(g, "atexit_sleep_ms") {
+		env = append(env, "GORACE="+strings.TrimSpace(g+" atexit_sleep_ms=0"))
+	}
+	return env
 }
