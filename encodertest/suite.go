@@ -1,36 +1,30 @@
 package encodertest
 
 import (
+	"bytes"
+	"embed"
 	"errors"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"sort"
 	"strings"
 )
 
-// suiteDir finds ../shared/testdata/jsontestsuite/test_parsing relative to
-// the repository root: it walks up from the working directory to the first
-// directory that has a sibling "shared/testdata". It returns "" when there
-// is none.
-func suiteDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		parent := filepath.Dir(dir)
-		if fi, err := os.Stat(filepath.Join(parent, "shared", "testdata")); err == nil && fi.IsDir() {
-			d := filepath.Join(parent, "shared", "testdata", "jsontestsuite", "test_parsing")
-			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-				return d
-			}
-			return ""
-		}
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+// suiteFS is the JSONTestSuite parsing corpus (nst/JSONTestSuite, MIT;
+// see testdata/jsontestsuite/README.md), shipped with the kit so that it
+// runs the same everywhere, whatever the working directory.
+//
+//go:embed testdata/jsontestsuite/test_parsing
+var suiteFS embed.FS
+
+// suiteDir is the corpus's folder inside suiteFS.
+const suiteDir = "testdata/jsontestsuite/test_parsing"
+
+// generatedSuite are upstream's two nesting-depth stress inputs (350 kB of
+// one repeated pattern), built here instead of shipped.
+var generatedSuite = map[string]func() []byte{
+	"n_structure_100000_opening_arrays.json": func() []byte { return bytes.Repeat([]byte("["), 100000) },
+	"n_structure_open_array_object.json":     func() []byte { return append(bytes.Repeat([]byte(`[{"":`), 50000), '\n') },
 }
 
 // suiteFile is one JSONTestSuite input.
@@ -39,13 +33,9 @@ type suiteFile struct {
 	data []byte
 }
 
-// loadSuite reads the corpus, sorted by name; nil when absent.
+// loadSuite returns the corpus's 318 files, sorted by name.
 func loadSuite() ([]suiteFile, error) {
-	dir := suiteDir()
-	if dir == "" {
-		return nil, nil
-	}
-	entries, err := os.ReadDir(dir)
+	entries, err := fs.ReadDir(suiteFS, suiteDir)
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +44,17 @@ func loadSuite() ([]suiteFile, error) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := fs.ReadFile(suiteFS, path.Join(suiteDir, e.Name()))
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, suiteFile{e.Name(), data})
 	}
-	if len(files) == 0 {
-		return nil, errors.New("encodertest: no .json files in " + dir)
+	for name, gen := range generatedSuite {
+		files = append(files, suiteFile{name, gen()})
+	}
+	if len(files) == len(generatedSuite) {
+		return nil, errors.New("encodertest: no .json files embedded in " + suiteDir)
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
 	return files, nil
