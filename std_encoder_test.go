@@ -2,6 +2,7 @@ package jwt_test
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -79,7 +80,7 @@ func TestStdEncoderSignsAsEncodingJSON(t *testing.T) {
 		rtTyped{Registered: claims.Registered{Issuer: "a<b>&c", Audience: claims.Audience{"x"}, ExpiresAt: exp}, Name: "é\u2028", Roles: []string{}},
 		&rtTyped{Roles: nil, Level: -128},
 		rtUser{Name: map[string]any{"z": 1.5, "a": []any{nil, true, "s"}}, Admin: 1e21, Roles: 1e-7},
-		map[string]any{"sub": "s", "n": 0.1, "big": 123456789012.0, "neg": -0.0},
+		map[string]any{"sub": "s", "n": 0.1, "big": 123456789012.0, "neg": math.Copysign(0, -1)},
 		map[string]any{"exp": 1e300},
 		map[string]any{"iss": 7.0},
 		map[string]string{"sub": "\xff"},

@@ -120,11 +120,6 @@ func (o *jsonObject) strs(name string, values []string) {
 	o.buf = append(o.buf, ']')
 }
 
-func (o *jsonObject) raw(name string, value []byte) {
-	o.name(name)
-	o.buf = append(o.buf, value...)
-}
-
 func (o *jsonObject) close() []byte {
 	if o.n == 0 {
 		o.buf = append(o.buf, '{')

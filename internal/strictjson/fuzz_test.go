@@ -104,8 +104,7 @@ var foldClassRoots = sync.OnceValue(func() []rune {
 	for r := range parent {
 		parent[r] = rune(r)
 	}
-	var find func(r rune) rune
-	find = func(r rune) rune {
+	find := func(r rune) rune {
 		for parent[r] != r {
 			parent[r] = parent[parent[r]]
 			r = parent[r]

@@ -49,21 +49,6 @@ func manyNames(size int) []byte {
 	return []byte(b.String())
 }
 
-// wellFormed builds an ordinary object of about size bytes: an array of
-// small objects of plain names.
-func wellFormed(size int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"x":[`)
-	for i := 0; b.Len() < size-200; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`{"id":` + strconv.Itoa(i) + `,"name":"member","ok":true}`)
-	}
-	b.WriteString(`]}`)
-	return []byte(b.String())
-}
-
 // TestStrict_WorstCaseIsLinear_EachEscapedNameIsDecodedOnceWithBoundedAllocations:
 // the strict pass over attacker-chosen input of any shape costs a bounded
 // number of allocations per call (escaped names are decoded once into a
