@@ -30,10 +30,10 @@ func withExtension(cfg jsoniter.Config) jsoniter.API {
 func candidates() []candidate {
 	return []candidate{
 		{"new (EscapeHTML, SortMapKeys, extension)", New()},
-		{"+ObjectFieldMustBeSimpleString", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, SortMapKeys: true, ObjectFieldMustBeSimpleString: true}), exact: true}},
-		{"+CaseSensitive", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, SortMapKeys: true, CaseSensitive: true}), exact: true}},
-		{"-SortMapKeys", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true}), exact: true}},
-		{"-EscapeHTML", &Encoder{api: withExtension(jsoniter.Config{SortMapKeys: true}), exact: true}},
+		{"-ObjectFieldMustBeSimpleString", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, SortMapKeys: true}), exact: true}},
+		{"+CaseSensitive", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, SortMapKeys: true, ObjectFieldMustBeSimpleString: true, CaseSensitive: true}), exact: true}},
+		{"-SortMapKeys", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, ObjectFieldMustBeSimpleString: true}), exact: true}},
+		{"-EscapeHTML", &Encoder{api: withExtension(jsoniter.Config{SortMapKeys: true, ObjectFieldMustBeSimpleString: true}), exact: true}},
 		{"jsoniter ConfigFastest", &Encoder{api: jsoniter.ConfigFastest}},
 	}
 }

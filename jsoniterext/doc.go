@@ -35,7 +35,13 @@
 //     where jsoniter lowercases: "ſub" folds to "sub", "İat" lowercases to
 //     "iat"), or with control characters after an escape goes to
 //     encoding/json, and so does any input jsoniter refuses;
-//   - null leaves a string as it was, as in encoding/json.
+//   - null leaves a string as it was, as in encoding/json;
+//   - member names reach struct fields by name only, never by jsoniter's
+//     64-bit hash of the name alone (json-iterator/go#531); structs with a
+//     field name that is not plain ASCII, a tag name encoding/json ignores
+//     or two names equal under case folding, and json.RawMessage (null is
+//     the bytes null), are decoded by encoding/json;
+//   - a failed decode into a zero value leaves encoding/json's result.
 //
 // Strings decoded from input without escapes share one copy of the input
 // (one allocation per Unmarshal instead of one per string): a kept claim

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"sync"
 	"unicode/utf8"
 
@@ -39,11 +40,12 @@ type settings struct{}
 // exactAPI is the configuration New uses, chosen by measurement (see
 // README.md): jsoniter's standard-library-compatible settings without its
 // RawMessage check (ours is stricter), plus this package's extension.
-// ObjectFieldMustBeSimpleString also passes the kit (escaped member names
-// never reach jsoniter) but measured no faster, so names are still
-// unescaped: one safeguard fewer to rely on.
+// ObjectFieldMustBeSimpleString: struct member names are read without a
+// copy by the name-checking decoder the extension selects (fieldnames.go);
+// escaped names never reach jsoniter (Unmarshal hands them to
+// encoding/json).
 var exactAPI = func() jsoniter.API {
-	api := jsoniter.Config{EscapeHTML: true, SortMapKeys: true}.Froze()
+	api := jsoniter.Config{EscapeHTML: true, SortMapKeys: true, ObjectFieldMustBeSimpleString: true}.Froze()
 	api.RegisterExtension(&extension{})
 	return api
 }()
@@ -127,18 +129,36 @@ func (e *Encoder) Unmarshal(data []byte, v any) error {
 	if !e.exact {
 		return e.api.Unmarshal(data, v)
 	}
-	ascii := isASCII(data)
+	ascii, control := scanBytes(data)
 	escaped := bytes.IndexByte(data, '\\') >= 0
 	if (!ascii && !utf8.Valid(data)) || ((!ascii || escaped) && unusualName(data)) ||
-		(escaped && hasControl(data)) {
-		// jsoniter reads a string with an escape on a slow path that
-		// takes control characters raw, where encoding/json refuses them.
+		(control && (escaped || controlInString(data))) {
+		// jsoniter reads a string with an escape on a slow path, and
+		// member names without a copy, taking control characters raw
+		// where encoding/json refuses them.
 		return json.Unmarshal(data, v)
 	}
+	dst, zero := zeroPointee(v)
 	if err := e.decode(data, v, !escaped); err != nil {
+		if zero {
+			// jsoniter may have set fields before failing: give
+			// encoding/json the zero value it was called with.
+			dst.SetZero()
+		}
 		return json.Unmarshal(data, v)
 	}
 	return nil
+}
+
+// zeroPointee returns what v points to and whether it is the zero value
+// (false for anything but a non-nil pointer).
+func zeroPointee(v any) (reflect.Value, bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return reflect.Value{}, false
+	}
+	e := rv.Elem()
+	return e, e.IsZero()
 }
 
 // decode is jsoniter's Unmarshal on a borrowed iterator carrying a
@@ -202,29 +222,44 @@ func unusualName(data []byte) bool {
 	return false
 }
 
-// hasControl reports whether b holds a byte below 0x20: white space
-// between tokens, or in a string a byte encoding/json refuses.
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < ' ' {
+// controlInString reports whether a string in data, which holds no
+// backslash, has a byte below 0x20 (encoding/json refuses it).
+func controlInString(data []byte) bool {
+	in := false
+	for _, c := range data {
+		switch {
+		case c == '"':
+			in = !in
+		case c < ' ' && in:
 			return true
 		}
 	}
 	return false
 }
 
-// isASCII reports whether every byte of b is below 0x80, eight at a time.
+// isASCII reports whether every byte of b is below 0x80.
 func isASCII(b []byte) bool {
+	ascii, _ := scanBytes(b)
+	return ascii
+}
+
+// scanBytes reports whether every byte of b is below 0x80 and whether one
+// is below 0x20 (white space between tokens, or in a string a byte
+// encoding/json refuses), eight bytes at a time: a byte c sets bit 7 of
+// (c - 0x20) &^ c only when c < 0x20, and the borrow it passes on can set
+// it only in the byte above.
+func scanBytes(b []byte) (ascii, control bool) {
+	var high, low uint64
 	for len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return false
-		}
+		x := binary.LittleEndian.Uint64(b)
+		high |= x
+		low |= (x - 0x2020202020202020) &^ x
 		b = b[8:]
 	}
+	ascii, control = high&0x8080808080808080 == 0, low&0x8080808080808080 != 0
 	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
+		ascii = ascii && c < utf8.RuneSelf
+		control = control || c < ' '
 	}
-	return true
+	return ascii, control
 }

@@ -20,11 +20,14 @@ import (
 //     1 where encoding/json refuses it;
 //   - json.Number: jsoniter takes any JSON string, encoding/json only a
 //     number's text;
+//   - json.RawMessage (jsontext.Value under Go 1.27): jsoniter sets nil on
+//     null, encoding/json the bytes null;
 //   - structs (with what they embed) that embed themselves (jsoniter's
 //     codec builder overflows the stack), that have a field with the string
 //     option (jsoniter reads " 1" as 1 and a json.Number as ""), or that
 //     embed a pointer to an unexported struct (encoding/json cannot set it:
-//     an error; jsoniter sets it).
+//     an error; jsoniter sets it), or whose field names jsoniter matches
+//     otherwise (oddFieldNames).
 func decodedByStd(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Array:
@@ -32,10 +35,12 @@ func decodedByStd(t reflect.Type) bool {
 	case reflect.Map:
 		return t.Key().Kind() != reflect.String
 	case reflect.Struct:
-		return embedsLoop(t, nil) || structDecodedByStd(t, nil)
+		return embedsLoop(t, nil) || structDecodedByStd(t, nil) || oddFieldNames(t)
 	}
-	return t == numberType
+	return t == numberType || t == rawMessageType
 }
+
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // inlined returns the struct type a field's members are inlined from, as
 // jsoniter and encoding/json do for an embedded struct or pointer to one

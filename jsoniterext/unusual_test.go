@@ -25,3 +25,29 @@ func TestUnusualName(t *testing.T) {
 		}
 	}
 }
+
+// TestScanBytesFindsNonASCIIAndControlBytes: scanBytes agrees with a byte
+// loop on where bytes of 0x80 or more and below 0x20 are, including a
+// space after a control byte and bytes at every offset of a word.
+func TestScanBytesFindsNonASCIIAndControlBytes(t *testing.T) {
+	for _, c := range []byte{0, 0x1f, ' ', '!', 0x7f, 0x80, 0xc3, 0xff, '\t', '\n'} {
+		for n := range 20 {
+			for at := range n {
+				b := []byte(`{"abcdefghijklmnopqrst":1}`)[:n]
+				b = append([]byte(nil), b...)
+				b[at] = c
+				if at+1 < n {
+					b[at+1] = ' '
+				}
+				wantASCII, wantControl := true, false
+				for _, x := range b {
+					wantASCII = wantASCII && x < 0x80
+					wantControl = wantControl || x < ' '
+				}
+				if a, ctl := scanBytes(b); a != wantASCII || ctl != wantControl {
+					t.Errorf("scanBytes(%q) = %v, %v; want %v, %v", b, a, ctl, wantASCII, wantControl)
+				}
+			}
+		}
+	}
+}
