@@ -38,9 +38,3 @@ func encodeUint(v *big.Int) string {
 	}
 	return b64url.EncodeToString(v.Bytes())
 }
-
-// encodeFixed writes v as exactly size octets, as EC coordinates require
-// (RFC 7518 section 6.2.1.2).
-func encodeFixed(v *big.Int, size int) string {
-	return b64url.EncodeToString(v.FillBytes(make([]byte, size)))
-}

@@ -1,11 +1,8 @@
 package jwk
 
 import (
-	"bytes"
-	"crypto/ecdh"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"math/big"
 )
 
 // curve describes one supported EC curve (RFC 7518 section 6.2.1.1).
@@ -13,13 +10,12 @@ type curve struct {
 	name string
 	size int // coordinate size in octets
 	ec   elliptic.Curve
-	ecdh ecdh.Curve
 }
 
 var curves = []curve{
-	{"P-256", 32, elliptic.P256(), ecdh.P256()},
-	{"P-384", 48, elliptic.P384(), ecdh.P384()},
-	{"P-521", 66, elliptic.P521(), ecdh.P521()},
+	{"P-256", 32, elliptic.P256()},
+	{"P-384", 48, elliptic.P384()},
+	{"P-521", 66, elliptic.P521()},
 }
 
 func curveByName(name string) (curve, bool) {
@@ -59,15 +55,29 @@ func (k *Key) readEC(m *members) error {
 	if err != nil {
 		return err
 	}
-	pub := &ecdsa.PublicKey{Curve: c.ec, X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}
-	if _, has := m.b64["d"]; !has {
-		return k.setEC(pub, nil)
+	var d []byte
+	if _, has := m.b64["d"]; has {
+		if d, err = fixedMember(m, "d", c.size); err != nil {
+			return err
+		}
 	}
-	d, err := fixedMember(m, "d", c.size)
+	point := make([]byte, 0, 1+2*c.size)
+	point = append(append(append(point, 4), x...), y...) // uncompressed (SEC 1 section 2.3.3)
+	// ParseUncompressedPublicKey refuses coordinates not reduced modulo p
+	// and points off the curve.
+	pub, err := ecdsa.ParseUncompressedPublicKey(c.ec, point)
 	if err != nil {
-		return err
+		return invalid("EC point is not on %s", c.name)
 	}
-	return k.setEC(pub, &ecdsa.PrivateKey{PublicKey: *pub, D: new(big.Int).SetBytes(d)})
+	if d != nil {
+		priv, err := ecPrivate(c, d, pub)
+		if err != nil {
+			return err
+		}
+		k.priv = priv
+	}
+	k.crv, k.pub = c.name, pub
+	return nil
 }
 
 func fixedMember(m *members, name string, size int) ([]byte, error) {
@@ -85,42 +95,77 @@ func fixedMember(m *members, name string, size int) ([]byte, error) {
 	return b, nil
 }
 
-// setEC checks that the point is on the curve (and not the point at
-// infinity) and that a private scalar yields it; priv may be nil.
+// ecPrivate returns the private key with scalar d (c.size octets, big
+// endian) after checking that it is in [1, n-1] and yields pub, the
+// checked public key it is paired with.
+func ecPrivate(c curve, d []byte, pub *ecdsa.PublicKey) (*ecdsa.PrivateKey, error) {
+	priv, err := ecdsa.ParseRawPrivateKey(c.ec, d)
+	if err != nil {
+		if isZero(d) {
+			return nil, invalid(`EC "d" out of range`)
+		}
+		return nil, invalid(`EC "d" is not a valid scalar for %s`, c.name)
+	}
+	if !priv.PublicKey.Equal(pub) {
+		return nil, invalid(`EC "d" does not match "x" and "y"`)
+	}
+	return priv, nil
+}
+
+func isZero(b []byte) bool {
+	for _, v := range b {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// setEC checks a Go key: that the point is on the curve (and not the point
+// at infinity) and that a private scalar yields it; priv may be nil.
 func (k *Key) setEC(pub *ecdsa.PublicKey, priv *ecdsa.PrivateKey) error {
-	if pub == nil || pub.Curve == nil || pub.X == nil || pub.Y == nil {
+	if pub == nil || pub.Curve == nil || !ecComplete(pub) {
 		return invalid("incomplete EC key")
 	}
 	c, ok := curveOf(pub.Curve)
 	if !ok {
 		return unsupported("EC curve %s", pub.Curve.Params().Name)
 	}
-	if pub.X.Sign() < 0 || pub.Y.Sign() < 0 || pub.X.BitLen() > 8*c.size || pub.Y.BitLen() > 8*c.size {
-		return invalid("EC coordinates out of range")
-	}
-	point := make([]byte, 1+2*c.size)
-	point[0] = 4 // uncompressed (SEC 1 section 2.3.3)
-	pub.X.FillBytes(point[1 : 1+c.size])
-	pub.Y.FillBytes(point[1+c.size:])
-	// crypto/ecdh refuses coordinates not reduced modulo p, points off the
-	// curve and the point at infinity.
-	if _, err := c.ecdh.NewPublicKey(point); err != nil {
-		return invalid("EC point is not on %s", c.name)
+	// Bytes refuses negative or overlong coordinates, coordinates not
+	// reduced modulo p and points off the curve.
+	if _, err := pub.Bytes(); err != nil {
+		return invalid("EC point is not on %s: %v", c.name, err)
 	}
 	if priv != nil {
-		if priv.D == nil || priv.D.Sign() <= 0 || priv.D.BitLen() > 8*c.size {
+		if !ecHasScalar(priv) {
 			return invalid(`EC "d" out of range`)
 		}
-		sk, err := c.ecdh.NewPrivateKey(priv.D.FillBytes(make([]byte, c.size)))
+		// Bytes refuses a zero, negative or overlong scalar, or one not
+		// below the order n, as a fixed-size big-endian encoding.
+		d, err := priv.Bytes()
 		if err != nil {
-			return invalid(`EC "d" is not a valid scalar for %s`, c.name)
+			return invalid(`EC "d" is not a valid scalar for %s: %v`, c.name, err)
 		}
-		if !bytes.Equal(sk.PublicKey().Bytes(), point) {
-			return invalid(`EC "d" does not match "x" and "y"`)
+		if _, err := ecPrivate(c, d, pub); err != nil {
+			return err
 		}
 		k.priv = priv
 	}
 	k.crv = c.name
 	k.pub = pub
 	return nil
+}
+
+// ecComplete reports whether pub has both coordinates: crypto/ecdsa's
+// Bytes, ECDH and the other methods dereference them without a check.
+func ecComplete(pub *ecdsa.PublicKey) bool {
+	//lint:ignore SA1019 nil check only, before Bytes, which would panic; no replacement API reads them
+	return pub.X != nil && pub.Y != nil
+}
+
+// ecHasScalar reports whether priv has a scalar: its Bytes dereferences D
+// without a check.
+func ecHasScalar(priv *ecdsa.PrivateKey) bool {
+	//lint:ignore SA1019 nil check only, before Bytes, which would panic; no replacement API reads it
+	return priv.D != nil
 }

@@ -32,7 +32,11 @@ func (k *Key) MarshalJSON() ([]byte, error) {
 	if k.meta.Algorithm != "" {
 		w.str("alg", k.meta.Algorithm)
 	}
-	for _, m := range k.members(true) {
+	ms, err := k.members(true)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
 		w.str(m.name, m.value)
 	}
 	return w.close(), nil
@@ -43,7 +47,7 @@ type member struct{ name, value string }
 
 // members returns the key material as JWK members, in the order of RFC 7518
 // section 6 (and RFC 8037); the private ones only when withPrivate.
-func (k *Key) members(withPrivate bool) []member {
+func (k *Key) members(withPrivate bool) ([]member, error) {
 	var out []member
 	switch pub := k.pub.(type) {
 	case *rsa.PublicKey:
@@ -59,9 +63,22 @@ func (k *Key) members(withPrivate bool) []member {
 		}
 	case *ecdsa.PublicKey:
 		c, _ := curveOf(pub.Curve)
-		out = append(out, member{"crv", c.name}, member{"x", encodeFixed(pub.X, c.size)}, member{"y", encodeFixed(pub.Y, c.size)})
+		// The uncompressed point 0x04 || X || Y, each c.size octets
+		// (RFC 7518 section 6.2.1.2); the key was checked when made, so
+		// this fails only for a Go key changed since.
+		point, err := pub.Bytes()
+		if err != nil {
+			return nil, invalid("EC key no longer valid: %v", err)
+		}
+		out = append(out, member{"crv", c.name},
+			member{"x", b64url.EncodeToString(point[1 : 1+c.size])}, member{"y", b64url.EncodeToString(point[1+c.size:])})
 		if priv, ok := k.priv.(*ecdsa.PrivateKey); ok && withPrivate {
-			out = append(out, member{"d", encodeFixed(priv.D, c.size)})
+			// d is c.size octets too (section 6.2.2.1), as Bytes writes it.
+			d, err := priv.Bytes()
+			if err != nil {
+				return nil, invalid(`EC "d" no longer valid: %v`, err)
+			}
+			out = append(out, member{"d", b64url.EncodeToString(d)})
 		}
 	case ed25519.PublicKey:
 		out = append(out, member{"crv", k.crv}, member{"x", b64url.EncodeToString(pub)})
@@ -73,7 +90,7 @@ func (k *Key) members(withPrivate bool) []member {
 			out = append(out, member{"k", b64url.EncodeToString(secret)})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // UnmarshalJSON parses a JWK into k with ParseKey's rules.

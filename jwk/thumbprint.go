@@ -30,7 +30,11 @@ func (k *Key) thumbprintInput() ([]byte, error) {
 	}
 	w := jsonObject{buf: make([]byte, 0, 512)}
 	byName := map[string]string{"kty": k.kty}
-	for _, m := range k.members(false) {
+	ms, err := k.members(false)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
 		byName[m.name] = m.value
 	}
 	var required []string

@@ -26,6 +26,9 @@ func ecdsaAlgorithm(c elliptic.Curve) (Algorithm, error) {
 // checkECDSAPublic returns the key's algorithm after checking that its point
 // is on its curve.
 func checkECDSAPublic(pub *ecdsa.PublicKey) (Algorithm, error) {
+	// ECDH dereferences the coordinates without a check: only their
+	// presence is read here; no API replaces the fields for that.
+	//lint:ignore SA1019 nil check of the coordinates only, before ECDH, which would panic
 	if pub == nil || pub.Curve == nil || pub.X == nil || pub.Y == nil {
 		return "", fmt.Errorf("%w: incomplete ECDSA key", ErrInvalidKey)
 	}

@@ -87,6 +87,8 @@ func asSigner(key any) (crypto.Signer, error) {
 		}
 		return k, nil
 	case *ecdsa.PrivateKey:
+		// Only the scalar's presence is read; its value is crypto/ecdsa's.
+		//lint:ignore SA1019 nil check of the scalar only, which Sign would dereference
 		if k == nil || k.D == nil {
 			return nil, fmt.Errorf("%w: incomplete ECDSA private key", ErrInvalidKey)
 		}

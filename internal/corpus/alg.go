@@ -106,6 +106,7 @@ func keyCases(b *builder) {
 		r, s := ecSignRS(k.P224, hashOf("ES256"), in)
 		return rawRS(r, s, 32)
 	}), &k.P224.PublicKey, ik, fixed())
+	//lint:ignore SA1019 building a deliberately invalid key: (1, 1) is off P-256, which ParseUncompressedPublicKey refuses
 	b.bad("keys/ecdsa-point-not-on-curve", k.token("ES256", hdr("ES256"), stdPayload), &ecdsa.PublicKey{Curve: elliptic.P256(), X: big.NewInt(1), Y: big.NewInt(1)}, ik, fixed())
 	b.bad("keys/ecdsa-nil-public-key", k.token("ES256", hdr("ES256"), stdPayload), (*ecdsa.PublicKey)(nil), ik, fixed())
 
