@@ -126,8 +126,10 @@ func vecCurve(t testing.TB, crv string) elliptic.Curve {
 // checks that the point is on the curve.
 func vecECPublic(t testing.TB, crv, x, y string) *ecdsa.PublicKey {
 	t.Helper()
-	k := &ecdsa.PublicKey{Curve: vecCurve(t, crv), X: vecInt(t, x), Y: vecInt(t, y)}
-	if _, err := k.ECDH(); err != nil {
+	c := vecCurve(t, crv)
+	point := append(append([]byte{4}, vecFixed(t, c, x)...), vecFixed(t, c, y)...)
+	k, err := ecdsa.ParseUncompressedPublicKey(c, point)
+	if err != nil {
 		t.Fatalf("EC JWK point is not on %s: %v", crv, err)
 	}
 	return k
@@ -136,11 +138,27 @@ func vecECPublic(t testing.TB, crv, x, y string) *ecdsa.PublicKey {
 // vecECPrivate builds an ECDSA private key from the JWK members crv, x, y, d.
 func vecECPrivate(t testing.TB, crv, x, y, d string) *ecdsa.PrivateKey {
 	t.Helper()
-	k := &ecdsa.PrivateKey{PublicKey: *vecECPublic(t, crv, x, y), D: vecInt(t, d)}
-	if _, err := k.ECDH(); err != nil {
+	pub := vecECPublic(t, crv, x, y)
+	k, err := ecdsa.ParseRawPrivateKey(pub.Curve, vecFixed(t, pub.Curve, d))
+	if err != nil {
 		t.Fatalf("EC JWK private key is invalid: %v", err)
 	}
+	if !k.PublicKey.Equal(pub) {
+		t.Fatalf("EC JWK private key does not match x and y")
+	}
 	return k
+}
+
+// vecFixed decodes an EC JWK coordinate or scalar, left-padded to the
+// curve's size.
+func vecFixed(t testing.TB, c elliptic.Curve, s string) []byte {
+	t.Helper()
+	b := vecB64(t, s)
+	size := (c.Params().BitSize + 7) / 8
+	if len(b) > size {
+		t.Fatalf("EC JWK member of %d octets, want at most %d", len(b), size)
+	}
+	return append(make([]byte, size-len(b)), b...)
 }
 
 // vecSplit returns a compact token's signing input and decoded signature.

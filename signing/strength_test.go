@@ -160,9 +160,13 @@ func TestEd25519KeySize_RFC8037(t *testing.T) {
 func TestInvalidKeys_ErrInvalidKeyNeverPanic(t *testing.T) {
 	k := keys()
 	p256 := k.p256.PublicKey
+	//lint:ignore SA1019 building a deliberately invalid key (off the curve), which the parsing API refuses to make
 	offCurve := &ecdsa.PublicKey{Curve: elliptic.P256(), X: p256.X, Y: new(big.Int).Add(p256.Y, big.NewInt(1))}
+	//lint:ignore SA1019 building a deliberately invalid key (X not reduced modulo p), which the parsing API refuses to make
 	xBeyondP := &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).Add(p256.X, elliptic.P256().Params().P), Y: p256.Y}
+	//lint:ignore SA1019 building a deliberately invalid key (negative X), which the parsing API refuses to make
 	negX := &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).Neg(p256.X), Y: p256.Y}
+	//lint:ignore SA1019 building a deliberately invalid key (a P-384 point on P-256), which the parsing API refuses to make
 	p384OnP256 := &ecdsa.PublicKey{Curve: elliptic.P256(), X: k.p384.X, Y: k.p384.Y}
 	xdh, _ := ecdh.X25519().NewPrivateKey(bytes.Repeat([]byte{7}, 32))
 	big0 := new(big.Int)
@@ -204,20 +208,27 @@ func TestInvalidKeys_ErrInvalidKeyNeverPanic(t *testing.T) {
 
 		{"*ecdsa.PublicKey nil", (*ecdsa.PublicKey)(nil)},
 		{"*ecdsa.PublicKey zero", &ecdsa.PublicKey{}},
+		//lint:ignore SA1019 building a deliberately invalid key (no curve), which the parsing API refuses to make
 		{"*ecdsa.PublicKey nil curve", &ecdsa.PublicKey{X: p256.X, Y: p256.Y}},
 		{"*ecdsa.PublicKey nil X and Y", &ecdsa.PublicKey{Curve: elliptic.P256()}},
+		//lint:ignore SA1019 building a deliberately invalid key (no X), which the parsing API refuses to make
 		{"*ecdsa.PublicKey nil X", &ecdsa.PublicKey{Curve: elliptic.P256(), Y: p256.Y}},
+		//lint:ignore SA1019 building a deliberately invalid key (no Y), which the parsing API refuses to make
 		{"*ecdsa.PublicKey nil Y", &ecdsa.PublicKey{Curve: elliptic.P256(), X: p256.X}},
 		{"*ecdsa.PublicKey off-curve point", offCurve},
 		{"*ecdsa.PublicKey X >= p", xBeyondP},
 		{"*ecdsa.PublicKey negative X", negX},
+		//lint:ignore SA1019 building a deliberately invalid key ((0, 0) is off the curve), which the parsing API refuses to make
 		{"*ecdsa.PublicKey point at infinity (0,0)", &ecdsa.PublicKey{Curve: elliptic.P256(), X: big0, Y: big0}},
 		{"*ecdsa.PublicKey P-384 point on P-256", p384OnP256},
 		{"*ecdsa.PublicKey P-224 (no JWS algorithm)", &k.p224.PublicKey},
+		//lint:ignore SA1019 building a deliberately invalid key (a curve crypto/ecdsa does not know), which the parsing API refuses to make
 		{"*ecdsa.PublicKey custom CurveParams copy of P-256", &ecdsa.PublicKey{Curve: cloneParams(elliptic.P256()), X: p256.X, Y: p256.Y}},
 		{"*ecdsa.PrivateKey nil", (*ecdsa.PrivateKey)(nil)},
 		{"*ecdsa.PrivateKey zero", &ecdsa.PrivateKey{}},
+		//lint:ignore SA1019 building a deliberately invalid key (no public point), which the parsing API refuses to make
 		{"*ecdsa.PrivateKey nil X/Y", &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: elliptic.P256()}, D: k.p256.D}},
+		//lint:ignore SA1019 building a deliberately invalid key (public point off the curve), which the parsing API refuses to make
 		{"*ecdsa.PrivateKey off-curve point", &ecdsa.PrivateKey{PublicKey: *offCurve, D: k.p256.D}},
 		{"*ecdsa.PrivateKey P-224", k.p224},
 
@@ -330,7 +341,9 @@ func TestBrokenButAcceptedKeys_NeverPanic(t *testing.T) {
 	}
 
 	mismatchedEd := append(append(ed25519.PrivateKey{}, k.ed.Seed()...), k.ed2.Public().(ed25519.PublicKey)...)
+	//lint:ignore SA1019 building a deliberately invalid key (D that does not match the point), which the parsing API refuses to make
 	otherD := &ecdsa.PrivateKey{PublicKey: k.p256.PublicKey, D: new(big.Int).Add(k.p256.D, big.NewInt(1))}
+	//lint:ignore SA1019 building a deliberately invalid key (D = 0), which the parsing API refuses to make
 	zeroD := &ecdsa.PrivateKey{PublicKey: k.p256.PublicKey, D: new(big.Int)}
 	noPrimes := &rsa.PrivateKey{PublicKey: k.rsa2048.PublicKey, D: k.rsa2048.D}
 	wrongD := &rsa.PrivateKey{PublicKey: k.rsa2048.PublicKey, D: big.NewInt(12345), Primes: k.rsa2048.Primes}

@@ -195,7 +195,19 @@ func jwkPublicKey(j *wpJWK) (crypto.PublicKey, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &ecdsa.PublicKey{Curve: c, X: x, Y: y}, nil
+		size := (c.Params().BitSize + 7) / 8
+		if x.BitLen() > 8*size || y.BitLen() > 8*size {
+			return nil, fmt.Errorf("EC coordinates longer than %d octets", size)
+		}
+		point := make([]byte, 1+2*size)
+		point[0] = 4 // uncompressed (SEC 1 section 2.3.3)
+		x.FillBytes(point[1 : 1+size])
+		y.FillBytes(point[1+size:])
+		pub, err := ecdsa.ParseUncompressedPublicKey(c, point)
+		if err != nil {
+			return nil, fmt.Errorf("EC point: %w", err)
+		}
+		return pub, nil
 	case "OKP":
 		x, err := b64.DecodeString(j.X)
 		if err != nil || j.Crv != "Ed25519" {
