@@ -140,16 +140,18 @@ func (q quotedMarshaler) MarshalJSON() ([]byte, error) { return []byte(`"m"`), n
 func TestMarshalWritesStringOptionAsEncodingJSON(t *testing.T) {
 	one, s := 1, "a"
 	type quoted struct {
-		I  int             `json:"i,string"`
-		F  float64         `json:"f,string"`
-		B  bool            `json:"b,string"`
-		S  string          `json:"s,string"`
-		P  *int            `json:"p,string"`
-		PS *string         `json:"ps,string"`
-		N  json.Number     `json:"n,string"`
-		Sl []int           `json:"sl,string"`
-		M  map[string]int  `json:"m,string"`
-		Q  quotedMarshaler `json:"q,string"`
+		I  int         `json:"i,string"`
+		F  float64     `json:"f,string"`
+		B  bool        `json:"b,string"`
+		S  string      `json:"s,string"`
+		P  *int        `json:"p,string"`
+		PS *string     `json:"ps,string"`
+		N  json.Number `json:"n,string"`
+		//lint:ignore SA5008 a slice: the string option deliberately misapplied, which encoding/json ignores and jsoniter must too
+		Sl []int `json:"sl,string"`
+		//lint:ignore SA5008 a map: the string option deliberately misapplied, which encoding/json ignores and jsoniter must too
+		M map[string]int  `json:"m,string"`
+		Q quotedMarshaler `json:"q,string"`
 	}
 	for _, v := range []any{
 		quoted{},
