@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/jotlib/jwt/internal/strictjson"
 	jsoniter "github.com/json-iterator/go"
 	"github.com/modern-go/reflect2"
 )
@@ -68,11 +67,11 @@ func (c checkedMarshaler) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 		return
 	}
 	out := stream.Buffer()[start:]
-	if len(out) == 0 || strictjson.Valid(out) != nil {
+	if len(out) == 0 || !json.Valid(out) {
 		stream.Error = errUseStd
 		return
 	}
-	if needsEscaping(out) || bytes.IndexAny(out, " \t\n\r") >= 0 {
+	if needsEscaping(out) || bytes.ContainsAny(out, " \t\n\r") {
 		stream.Error = errUseStd
 	}
 }
@@ -80,7 +79,7 @@ func (c checkedMarshaler) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 // needsEscaping reports whether encoding/json, escaping HTML, would rewrite
 // a marshaler's output: '<', '>', '&', or a byte starting U+2028/U+2029.
 func needsEscaping(out []byte) bool {
-	return bytes.IndexAny(out, "<>&") >= 0 || bytes.IndexByte(out, 0xE2) >= 0
+	return bytes.ContainsAny(out, "<>&") || bytes.IndexByte(out, 0xE2) >= 0
 }
 
 // refuse hands the whole value to encoding/json.

@@ -36,8 +36,9 @@ func GoBlocks(md []byte) ([]Block, error) {
 		if i > 0 {
 			prev = strings.TrimRight(lines[i-1], "\r\n")
 		}
-		file, ok := strings.CutPrefix(prev, markerPrefix)
-		if file, ok = strings.CutSuffix(file, markerSuffix); !ok || file == "" {
+		rest, hasPrefix := strings.CutPrefix(prev, markerPrefix)
+		file, hasSuffix := strings.CutSuffix(rest, markerSuffix)
+		if !hasPrefix || !hasSuffix || file == "" {
 			return nil, fmt.Errorf("line %d: ```go block without a %q marker on the line before", i+1, markerPrefix+"PATH"+markerSuffix)
 		}
 		var code bytes.Buffer
