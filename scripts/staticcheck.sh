@@ -2,7 +2,8 @@
 # Runs staticcheck ./... in every module of this repository (the root and
 # each folder with its own go.mod), with a pinned staticcheck that this
 # script installs itself: go install into a per-version cache folder
-# outside the repository, reused on later runs.
+# (and per-Go-version) cache folder outside the repository, reused on later
+# runs.
 #
 #   bash scripts/staticcheck.sh          # every module
 #   STATICCHECK_BIN=/path bash ...       # use that folder for the binary
@@ -14,7 +15,9 @@ cd "$(dirname "$0")/.."
 # staticcheck 2026.2.2; the newest release on the proxy that builds with
 # and understands Go 1.26 and 1.27.
 version=v0.8.2
-bin=${STATICCHECK_BIN:-${XDG_CACHE_HOME:-$HOME/.cache}/jotlib-jwt/staticcheck-$version}
+# Keyed by the Go version too: a staticcheck built by one Go release cannot
+# load the standard library of the next.
+bin=${STATICCHECK_BIN:-${XDG_CACHE_HOME:-$HOME/.cache}/jotlib-jwt/staticcheck-$version-$(go env GOVERSION)}
 if [ ! -x "$bin/staticcheck" ]; then
 	echo "=== installing honnef.co/go/tools/cmd/staticcheck@$version into $bin"
 	mkdir -p "$bin"
