@@ -55,7 +55,7 @@ func (extension) UpdateStructDescriptor(d *jsoniter.StructDescriptor) {
 // encoding/json gives to the first field in its order).
 func oddFieldNames(t reflect.Type) bool {
 	var names []string
-	if collectNames(t, nil, &names) {
+	if collectNames(t, &names) {
 		return true
 	}
 	for i, a := range names {
@@ -68,25 +68,14 @@ func oddFieldNames(t reflect.Type) bool {
 	return false
 }
 
-// collectNames appends the JSON names of t's fields to names, recursing
-// into the structs t inlines, and reports whether one is odd.
-func collectNames(t reflect.Type, seen []reflect.Type, names *[]string) (odd bool) {
-	if slices.Contains(seen, t) {
-		return false
-	}
-	seen = append(seen, t)
-	for i := range t.NumField() {
-		f := t.Field(i)
+// collectNames appends the JSON names of t's fields to names, with those
+// of the structs t embeds, and reports whether one is odd.
+func collectNames(t reflect.Type, names *[]string) (odd bool) {
+	return anyField(t, func(f reflect.StructField) bool {
+		if _, _, ok := inlined(f); ok {
+			return false // its fields are visited in turn
+		}
 		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		if et, _, ok := inlined(f); ok {
-			if collectNames(et, seen, names) {
-				return true
-			}
-			continue
-		}
 		name, _, _ := strings.Cut(tag, ",")
 		if name != "" && !validTagName(name) {
 			return true
@@ -102,8 +91,8 @@ func collectNames(t reflect.Type, seen []reflect.Type, names *[]string) (odd boo
 		if f.IsExported() || f.Anonymous {
 			*names = append(*names, name)
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // validTagName reports whether encoding/json uses name from a tag (its

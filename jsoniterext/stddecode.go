@@ -35,7 +35,7 @@ func decodedByStd(t reflect.Type) bool {
 	case reflect.Map:
 		return t.Key().Kind() != reflect.String
 	case reflect.Struct:
-		return embedsLoop(t, nil) || structDecodedByStd(t, nil) || oddFieldNames(t)
+		return embedsLoop(t, nil) || structDecodedByStd(t) || oddFieldNames(t)
 	}
 	return t == numberType || t == rawMessageType
 }
@@ -76,35 +76,17 @@ func embedsLoop(t reflect.Type, path []reflect.Type) bool {
 	return false
 }
 
-// structDecodedByStd reports whether struct t, or a struct it inlines, has
+// structDecodedByStd reports whether struct t, or a struct it embeds, has
 // a field with the string option or inlines a pointer to an unexported
 // struct. t inlines no loop (embedsLoop is checked first).
-func structDecodedByStd(t reflect.Type, seen []reflect.Type) bool {
-	if slices.Contains(seen, t) {
-		return false
-	}
-	seen = append(seen, t)
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		if _, opts, _ := strings.Cut(tag, ","); hasOption(opts, "string") {
+func structDecodedByStd(t reflect.Type) bool {
+	return anyField(t, func(f reflect.StructField) bool {
+		if _, opts, _ := strings.Cut(f.Tag.Get("json"), ","); hasOption(opts, "string") {
 			return true
 		}
-		et, viaPointer, ok := inlined(f)
-		if !ok {
-			continue
-		}
-		if viaPointer && !f.IsExported() {
-			return true
-		}
-		if structDecodedByStd(et, seen) {
-			return true
-		}
-	}
-	return false
+		_, viaPointer, ok := inlined(f)
+		return ok && viaPointer && !f.IsExported()
+	})
 }
 
 // stdDecoder decodes one value of typ with encoding/json, from the bytes

@@ -2,7 +2,6 @@ package jsoniterext
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -39,7 +38,7 @@ func leftToStd(t reflect.Type) bool {
 		}
 		return !integerKind(k.Kind()) || hasMarshaler(k)
 	case reflect.Struct:
-		return badStringOption(t, nil)
+		return badStringOption(t)
 	}
 	return false
 }
@@ -57,31 +56,11 @@ func hasMarshaler(t reflect.Type) bool {
 // marshaler; jsoniter quotes every kind, pointers' null included, and
 // re-escapes a string's quoted form with its own escapes. Only the plain
 // scalar kinds are left to jsoniter.
-func badStringOption(t reflect.Type, seen []reflect.Type) bool {
-	if slices.Contains(seen, t) {
-		return false
-	}
-	seen = append(seen, t)
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		if _, opts, _ := strings.Cut(tag, ","); hasOption(opts, "string") && !plainScalar(f.Type) {
-			return true
-		}
-		if f.Anonymous {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct && badStringOption(ft, seen) {
-				return true
-			}
-		}
-	}
-	return false
+func badStringOption(t reflect.Type) bool {
+	return anyField(t, func(f reflect.StructField) bool {
+		_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		return hasOption(opts, "string") && !plainScalar(f.Type)
+	})
 }
 
 // hasOption reports whether the comma-separated opts hold name.
