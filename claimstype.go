@@ -10,7 +10,7 @@ import (
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
-// checkClaims refuses a claims value (what ParseWithClaims decodes into)
+// checkClaims refuses a claims value rv (what ParseWithClaims decodes into)
 // that holds, anywhere a decoder would write, a map whose keys are not a
 // plain string type. Codecs turn member names into such keys differently:
 // encoding/json reads "1", "+1" and "01" as one int key (the last wins) and
@@ -25,8 +25,7 @@ import (
 // The static type decides, except where it has interfaces: a decoder writes
 // into the value a non-nil interface points to, so those pointers' types
 // are checked too (on each call: only for types that have interfaces).
-func checkClaims(claims any) error {
-	rv := reflect.ValueOf(claims)
+func checkClaims(rv reflect.Value) error {
 	verdict := claimsTypeOf(rv.Type())
 	if verdict.err != nil || !verdict.hasInterfaces {
 		return verdict.err

@@ -106,9 +106,9 @@ const headerCacheSize = 64
 // headerCache remembers the validated headers of tokens whose signature
 // verified, by their exact base64url segment: tokens from one issuer share
 // the same header bytes, so most parses skip the header's decoding, and
-// tokens nobody signed never take a place. Readers first compare the segment with the last
-// header stored, then look in the map; both take one atomic load. Writers
-// copy the map.
+// tokens nobody signed never take a place. Readers first compare the
+// segment with the last header stored, then look in the map; both take one
+// atomic load. Writers copy the map.
 type headerCache struct {
 	last atomic.Pointer[headerEntry]
 	m    atomic.Pointer[map[string]*Header]

@@ -79,10 +79,11 @@ func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 // ParseWithClaimsContext is ParseWithClaims with a context that bounds a
 // KeySet's key fetch.
 func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, claims any) (*Token, error) {
-	if rv := reflect.ValueOf(claims); rv.Kind() != reflect.Pointer || rv.IsNil() {
+	rv := reflect.ValueOf(claims)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, fmt.Errorf("%w: claims must be a non-nil pointer, got %T", ErrEncoding, claims)
 	}
-	if err := checkClaims(claims); err != nil {
+	if err := checkClaims(rv); err != nil {
 		return nil, err
 	}
 	return v.parse(ctx, token, claims)

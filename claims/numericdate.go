@@ -91,10 +91,20 @@ func (d *NumericDate) UnmarshalJSON(b []byte) error {
 func ParseNumericDate(b []byte) (time.Time, error) {
 	// strconv alone is more lenient than JSON ("+1", "01", "0x10", "Inf"):
 	// the strict pass's own grammar decides what is a number.
-	if !plainInteger(b) && (len(b) == 0 || (b[0] != '-' && (b[0] < '0' || b[0] > '9')) || strictjson.Valid(b) != nil) {
+	if !plainInteger(b) && !isNumber(b) {
 		return time.Time{}, ErrInvalidNumericDate
 	}
-	return parseCheckedNumericDate(b)
+	t, ok := numericdate.ParseChecked(b)
+	if !ok {
+		return time.Time{}, ErrInvalidNumericDate
+	}
+	return t, nil
+}
+
+// isNumber reports whether b is one JSON number: a value the strict pass
+// accepts that starts with '-' or a digit.
+func isNumber(b []byte) bool {
+	return len(b) > 0 && (b[0] == '-' || (b[0] >= '0' && b[0] <= '9')) && strictjson.Valid(b) == nil
 }
 
 // plainInteger reports whether b is digits only, without a leading zero:
@@ -109,14 +119,4 @@ func plainInteger(b []byte) bool {
 		}
 	}
 	return true
-}
-
-// parseCheckedNumericDate is ParseNumericDate for a value the strict pass
-// has already checked to be a JSON number.
-func parseCheckedNumericDate(b []byte) (time.Time, error) {
-	t, ok := numericdate.ParseChecked(b)
-	if !ok {
-		return time.Time{}, ErrInvalidNumericDate
-	}
-	return t, nil
 }

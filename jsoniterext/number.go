@@ -23,46 +23,11 @@ func (c checkedNumber) Encode(ptr unsafe.Pointer, stream *jsoniter.Stream) {
 	c.ValEncoder.Encode(ptr, stream)
 }
 
-// isNumber reports whether s is exactly one JSON number:
-// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+// isNumber reports whether s is exactly one JSON number (RFC 8259 section
+// 6), by encoding/json's own check: a valid JSON value that starts with '-'
+// or a digit and ends with a digit (so no white space around it) is a number.
 func isNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		i = digits(s, i)
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		j := digits(s, i+1)
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := digits(s, i)
-		if j == i {
-			return false
-		}
-		i = j
-	}
-	return i == len(s)
+	return s != "" && (s[0] == '-' || isDigit(s[0])) && isDigit(s[len(s)-1]) && json.Valid([]byte(s))
 }
 
-// digits returns the index of the first non-digit of s at or after i.
-func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
