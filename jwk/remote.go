@@ -21,8 +21,10 @@ import (
 //   - a background goroutine fetches the set at once, then again when it
 //     expires: after Cache-Control max-age, bounded by the minimum and the
 //     refresh interval;
-//   - a token whose "kid" is not in the set triggers a fetch, at most once
-//     per rate-limit period; concurrent misses share that one fetch;
+//   - a token whose "kid" is not in the set triggers a fetch (key
+//     rotation), also right after the first fetch or a scheduled refresh:
+//     the rate limit spaces these unknown-kid fetches from each other only,
+//     at most one per rate-limit period; concurrent misses share one fetch;
 //   - a failed fetch (network error, timeout, non-200 status, an oversized or
 //     invalid body) keeps the last good set in use, and is retried with
 //     backoff;
@@ -41,7 +43,8 @@ type RemoteSet struct {
 
 	mu        sync.Mutex
 	flight    *fetchCall // the fetch in progress, shared by all who wait
-	lastStart time.Time  // start of the latest fetch
+	lastStart time.Time  // start of the latest fetch, of any kind
+	lastMiss  time.Time  // start of the latest fetch caused by an unknown "kid"
 	lastErr   error      // error of the latest fetch, nil after a success
 	nextAt    time.Time  // when the background refresh is due
 	failures  int        // consecutive failed fetches
@@ -160,6 +163,13 @@ func redirectPolicy(allowInsecure bool) func(req *http.Request, via []*http.Requ
 // as Set.VerificationKeys does. When there is no set yet, or the token's
 // "kid" is not in it, it fetches the set (or joins the fetch in progress)
 // unless the rate limit forbids, waiting at most until ctx ends.
+//
+// The rate limit (WithRateLimit) spaces the fetches caused by unknown
+// "kid"s from each other only: the first fetch, scheduled refreshes and
+// Refresh do not count, so a key rotated in just after any of them is
+// fetched at once. Before the first successful fetch, a verification
+// starts a fetch at most once per period after the latest fetch of any
+// kind (background retries back off on their own).
 func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	if r == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
@@ -174,12 +184,12 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	if err := ctx.Err(); err != nil { // no fetch for a caller that has gone
 		return nil, fmt.Errorf("%w: %w", ErrFetch, err)
 	}
-	c, err := r.missFetch()
+	c, err := r.missFetch(h.KeyID)
 	if err != nil {
 		return nil, err
 	}
 	if c == nil { // rate-limited
-		if snap != nil {
+		if snap = r.cur.Load(); snap != nil {
 			return nil, fmt.Errorf("%w: kid %q is not in the JWK Set (refresh rate-limited)", ErrKeyNotFound, h.KeyID)
 		}
 		r.mu.Lock()
@@ -198,21 +208,44 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	return snap.set.match(h)
 }
 
-// missFetch returns the fetch in progress, or starts one when the rate
-// limit allows, or returns nil.
-func (r *RemoteSet) missFetch() (*fetchCall, error) {
+// finished is a fetch that has ended: a caller given it reads the current
+// set at once.
+var finished = func() *fetchCall {
+	c := &fetchCall{done: make(chan struct{})}
+	close(c.done)
+	return c
+}()
+
+// missFetch is called when there is no set or kid is not in it. It returns
+// finished when a fetch that ended meanwhile brought kid, the fetch in
+// progress, or a new fetch when the rate limit allows; otherwise nil.
+func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	snap := r.cur.Load()
+	if snap != nil && (kid == "" || snap.set.hasKeyID(kid)) {
+		return finished, nil
+	}
 	if r.closed {
 		return nil, ErrClosed
 	}
 	if r.flight != nil {
 		return r.flight, nil
 	}
-	if !r.lastStart.IsZero() && time.Since(r.lastStart) < r.cfg.rateLimit {
+	if snap == nil {
+		// No set yet: the first fetch, or a retry after failed ones.
+		if !r.lastStart.IsZero() && time.Since(r.lastStart) < r.cfg.rateLimit {
+			return nil, nil
+		}
+		return r.startLocked(), nil
+	}
+	// An unknown kid: rate-limited against earlier unknown-kid fetches only.
+	if !r.lastMiss.IsZero() && time.Since(r.lastMiss) < r.cfg.rateLimit {
 		return nil, nil
 	}
-	return r.startLocked(), nil
+	c := r.startLocked()
+	r.lastMiss = r.lastStart
+	return c, nil
 }
 
 // Refresh fetches the set now (or joins the fetch in progress), ignoring

@@ -100,10 +100,15 @@ func WithMinRefreshInterval(d time.Duration) RemoteOption {
 	}
 }
 
-// WithRateLimit sets the shortest time between the start of one fetch and
-// a fetch caused by a token whose "kid" is not in the set (default
-// DefaultRateLimit). Within it, such tokens fail at once with
-// ErrKeyNotFound; concurrent misses always share one fetch.
+// WithRateLimit sets the shortest time between the starts of two fetches
+// caused by tokens whose "kid" is not in the set (default
+// DefaultRateLimit). It spaces those fetches from each other only: the
+// first fetch, scheduled refreshes and Refresh do not count, so a key
+// rotated in right after one of them is fetched for its first token.
+// Within the period after an unknown-kid fetch, tokens with a "kid" still
+// unknown fail at once with ErrKeyNotFound; concurrent misses always share
+// one fetch. Before the first successful fetch, verifications start a
+// fetch at most once per period after the latest fetch of any kind.
 func WithRateLimit(d time.Duration) RemoteOption {
 	return func(c *remoteConfig) {
 		if positive(c, "rate limit", d) {
