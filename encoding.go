@@ -1,7 +1,10 @@
 package jwt
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"sync/atomic"
 )
 
@@ -32,13 +35,32 @@ type AppendEncoder interface {
 // the core calls nothing else on the default path. A faster codec is an
 // explicit choice (see the jsoniterext module); whichever is used, the core's
 // strict pass decides which tokens are accepted.
-type StdEncoder struct{}
+type StdEncoder struct {
+	// UseNumber decodes numbers held in interface values (a map's, say) as
+	// json.Number instead of float64 (json.Decoder.UseNumber), like
+	// golang-jwt's WithJSONNumber: WithEncoder(jwt.StdEncoder{UseNumber: true}).
+	UseNumber bool
+}
 
 // Marshal returns json.Marshal(v).
 func (StdEncoder) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
 
-// Unmarshal returns json.Unmarshal(data, v).
-func (StdEncoder) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+// Unmarshal returns json.Unmarshal(data, v), or with UseNumber, decodes
+// data's single JSON value with a json.Decoder that uses json.Number.
+func (e StdEncoder) Unmarshal(data []byte, v any) error {
+	if !e.UseNumber {
+		return json.Unmarshal(data, v)
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return errors.New("jwt: data after the JSON value")
+	}
+	return nil
+}
 
 // encodeClaims appends v's JSON to dst with enc.
 func encodeClaims(enc Encoder, dst []byte, v any) ([]byte, error) {

@@ -9,7 +9,8 @@ import (
 )
 
 // Sentinel errors, matched with errors.Is. A token that fails several claim
-// rules reports each one (errors.Join).
+// rules reports each one (errors.Join). When the signature verified and a
+// rule after it failed, the error is a *ValidationError holding the token.
 var (
 	// ErrTokenMalformed: the token is not a well-formed compact JWS (RFC 7515
 	// section 7.1), or its header or claims break a JSON or type rule (RFC
@@ -28,26 +29,39 @@ var (
 	// ErrSigningFailed: a crypto.Signer (KMS, HSM) failed or returned a
 	// malformed signature.
 	ErrSigningFailed = signing.ErrSigningFailed
+	// ErrTokenInvalidClaims: the signature verified but a claim rule failed
+	// (RFC 7519 section 7.2): every claim-rule sentinel below matches it, and
+	// so do the errors of a claims type's Validate method and of
+	// WithValidator, which also wrap the caller's error.
+	ErrTokenInvalidClaims = sentinel.TokenInvalidClaims
 	// ErrTokenExpired: now is on or after "exp" plus the leeway (RFC 7519
-	// section 4.1.4).
+	// section 4.1.4), or "iat" is older than WithMaxAge. The message says
+	// by how much.
 	ErrTokenExpired = sentinel.TokenExpired
 	// ErrTokenNotValidYet: now is before "nbf" minus the leeway (RFC 7519
 	// section 4.1.5).
 	ErrTokenNotValidYet = sentinel.TokenNotValidYet
-	// ErrInvalidAudience: "aud" does not name the audience from WithAudience
-	// (RFC 7519 section 4.1.3).
+	// ErrTokenUsedBeforeIssued: with WithIssuedAt or WithMaxAge, "iat" is
+	// after now plus the leeway (RFC 7519 section 4.1.6).
+	ErrTokenUsedBeforeIssued = sentinel.TokenUsedBeforeIssued
+	// ErrInvalidAudience: "aud" names none of WithAudience's audiences, or
+	// not all of WithAllAudiences' (RFC 7519 section 4.1.3). When "aud" is
+	// absent, the error also matches ErrMissingClaim.
 	ErrInvalidAudience = sentinel.InvalidAudience
 	// ErrInvalidIssuer: "iss" is not the issuer from WithIssuer (RFC 7519
-	// section 4.1.1).
+	// section 4.1.1); when absent, also ErrMissingClaim.
 	ErrInvalidIssuer = sentinel.InvalidIssuer
 	// ErrInvalidSubject: "sub" is not the subject from WithSubject (RFC 7519
-	// section 4.1.2).
+	// section 4.1.2); when absent, also ErrMissingClaim.
 	ErrInvalidSubject = sentinel.InvalidSubject
-	// ErrMissingClaim: a claim required by WithExpirationRequired is absent
-	// (RFC 7519 section 4.1.4).
+	// ErrMissingClaim: a claim required by WithExpirationRequired,
+	// WithNotBeforeRequired, WithMaxAge or WithRequiredClaims, or expected by
+	// WithAudience, WithIssuer or WithSubject, is absent (RFC 7519 section
+	// 4.1).
 	ErrMissingClaim = sentinel.MissingClaim
 	// ErrInvalidType: the header's "typ" is not the type from WithType
-	// (RFC 7515 section 4.1.9; RFC 8725 section 3.11).
+	// (RFC 7515 section 4.1.9; RFC 8725 section 3.11). A header rule: it
+	// does not match ErrTokenInvalidClaims.
 	ErrInvalidType = errors.New("jwt: token has an invalid type")
 	// ErrTokenTooLarge: the token is longer than the size cap; it also
 	// matches ErrTokenMalformed.

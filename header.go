@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -21,6 +22,40 @@ type Header struct {
 	KeyID string
 	// ContentType is "cty" (RFC 7515 section 4.1.10; RFC 7519 section 5.2).
 	ContentType string
+
+	// raw is the decoded header object when it has members besides the
+	// four fields (one copy, read by Get); never changed.
+	raw string
+}
+
+// Get returns the raw JSON value of the header member name, and whether the
+// header has it (RFC 7515 section 4): any member, registered (section 4.1)
+// or not, so a KeyFunc can choose a key by "x5t#S256" or by a private
+// member. The returned bytes are the caller's. A KeyFunc reads a header
+// that is not authenticated yet: use what it says only to choose among
+// keys you trust (RFC 8725 section 3.10: keys named by the token, such as
+// "jwk" or "jku", are never used by this library).
+func (h *Header) Get(name string) ([]byte, bool) {
+	if h == nil {
+		return nil, false
+	}
+	field := ""
+	switch name {
+	case "alg":
+		field = h.Algorithm
+	case "typ":
+		field = h.Type
+	case "kid":
+		field = h.KeyID
+	case "cty":
+		field = h.ContentType
+	default:
+		return h.member(name)
+	}
+	if field == "" {
+		return nil, false
+	}
+	return jsonstring.Append(nil, field), true
 }
 
 // headerParams are the names checked for case-folded look-alikes: a header
@@ -32,7 +67,7 @@ var headerParams = [...]string{"alg", "typ", "kid", "cty", "crit", "b64", "jku",
 // parameters we use.
 func parseHeader(data []byte) (Header, error) {
 	var h Header
-	hasAlg := false
+	hasAlg, other := false, false
 	var escaped []byte // decoded escaped names, one buffer for the header
 	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
 		name := bytesview.String(key.Raw) // transient view, never retained
@@ -63,19 +98,22 @@ func parseHeader(data []byte) (Header, error) {
 			if string(value) != "true" {
 				return malformed(`header "b64" other than true is not supported`)
 			}
+			other = true
 		case "enc", "zip":
 			// RFC 7516 section 4.1.2 and 4.1.3: these mark a JWE, which this
 			// library does not decrypt; a JWS never carries them.
 			return malformed("header %q belongs to a JWE, which is not supported", name)
 		case "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256":
 			// Keys named by the token are never used or fetched (RFC 8725
-			// section 3.10): the caller's key decides.
+			// section 3.10): the caller's key decides. Get reads them.
+			other = true
 		default:
 			for _, p := range headerParams {
 				if strings.EqualFold(name, p) {
 					return malformed("header parameter %q folds to %q", name, p)
 				}
 			}
+			other = true
 		}
 		return nil
 	})
@@ -88,7 +126,23 @@ func parseHeader(data []byte) (Header, error) {
 	if !hasAlg {
 		return Header{}, malformed(`header has no "alg"`)
 	}
+	if other {
+		h.raw = string(data)
+	}
 	return h, nil
+}
+
+// member finds a member outside the four fields in the kept header object,
+// which passed the strict pass (so names are unique).
+func (h *Header) member(name string) ([]byte, bool) {
+	var found []byte
+	_ = strictjson.Object(bytesview.Of(h.raw), func(key strictjson.Key, value []byte) error {
+		if found == nil && key.Name() == name {
+			found = append([]byte(nil), value...)
+		}
+		return nil
+	})
+	return found, found != nil
 }
 
 func headerString(name string, value []byte, dst *string) error {

@@ -1,6 +1,7 @@
 package jwt
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -23,6 +24,7 @@ type side uint8
 const (
 	signSide side = 1 << iota
 	verifySide
+	readSide // ReadUnverified: only options that change no verdict
 )
 
 func (s side) String() string {
@@ -31,6 +33,8 @@ func (s side) String() string {
 		return "the sign side (Sign, NewSigner)"
 	case verifySide:
 		return "the verify side (Parse, ParseWithClaims, ParseAs, NewVerifier)"
+	case readSide:
+		return "ReadUnverified, which verifies nothing"
 	}
 	return "no side"
 }
@@ -38,6 +42,8 @@ func (s side) String() string {
 type config struct {
 	enc        Encoder
 	validator  claimrules.Validator
+	checks     []func(context.Context, *Token) error // WithValidator, in order
+	extra      []extraHeaderMember // WithHeader, sign side
 	algorithms []Algorithm // nil: every algorithm that fits the key
 	typ        string      // verify: required "typ"; sign: "typ" to write
 	typSet     bool
@@ -123,51 +129,6 @@ func WithLeeway(d time.Duration) Option {
 	}
 }
 
-// WithAudience requires "aud" to contain aud (RFC 7519 section 4.1.3). When
-// given more than once, any one of the audiences is enough. Verify side
-// only: to write "aud", put it in the claims.
-func WithAudience(aud string) Option {
-	return func(c *config) {
-		if !c.use("WithAudience", verifySide) {
-			return
-		}
-		c.validator.Audiences = append(c.validator.Audiences, aud)
-	}
-}
-
-// WithIssuer requires "iss" to equal iss exactly (RFC 7519 section 4.1.1).
-// Verify side only.
-func WithIssuer(iss string) Option {
-	return func(c *config) {
-		if !c.use("WithIssuer", verifySide) {
-			return
-		}
-		c.validator.Issuer, c.validator.IssuerSet = iss, true
-	}
-}
-
-// WithSubject requires "sub" to equal sub exactly (RFC 7519 section 4.1.2).
-// Verify side only.
-func WithSubject(sub string) Option {
-	return func(c *config) {
-		if !c.use("WithSubject", verifySide) {
-			return
-		}
-		c.validator.Subject, c.validator.SubjectSet = sub, true
-	}
-}
-
-// WithExpirationRequired refuses tokens without "exp" (ErrMissingClaim;
-// RFC 7519 section 4.1.4). Verify side only.
-func WithExpirationRequired() Option {
-	return func(c *config) {
-		if !c.use("WithExpirationRequired", verifySide) {
-			return
-		}
-		c.validator.RequireExpiration = true
-	}
-}
-
 // WithAlgorithms limits the algorithms accepted, on top of the binding
 // between the key's type and the algorithm family (RFC 8725 section 3.1).
 // Verify side only: a Signer's algorithm is NewSigner's argument.
@@ -196,6 +157,9 @@ func WithAlgorithms(algs ...Algorithm) Option {
 // On the sign side it sets the "typ" written (default "JWT").
 func WithType(typ string) Option {
 	return func(c *config) {
+		if !c.use("WithType", signSide|verifySide) {
+			return
+		}
 		if typ == "" {
 			c.fail("empty type")
 			return

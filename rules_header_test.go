@@ -68,7 +68,7 @@ func TestHeaderParametersAreReadAsStrings_RFC7515_4_1(t *testing.T) {
 		{"alg only", `{"alg":"HS256"}`, jwt.Header{Algorithm: "HS256"}},
 		{"all four", `{"alg":"HS256","typ":"JWT","kid":"k1","cty":"example"}`, jwt.Header{Algorithm: "HS256", Type: "JWT", KeyID: "k1", ContentType: "example"}},
 		{"escaped values", `{"alg":"HS256","kid":"\u006b\/1","typ":"at+jwt"}`, jwt.Header{Algorithm: "HS256", Type: "at+jwt", KeyID: "k/1"}},
-		{"unknown and key parameters ignored", `{"alg":"HS256","jku":"https://x.example","x":1}`, jwt.Header{Algorithm: "HS256"}},
+		{"unknown and key parameters kept for Get only", `{"alg":"HS256","jku":"https://x.example","x":1}`, jwt.Header{Algorithm: "HS256"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,7 +76,8 @@ func TestHeaderParametersAreReadAsStrings_RFC7515_4_1(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tok.Header != tc.want {
+			got := tok.Header
+			if got.Algorithm != tc.want.Algorithm || got.Type != tc.want.Type || got.KeyID != tc.want.KeyID || got.ContentType != tc.want.ContentType {
 				t.Errorf("Header = %+v, want %+v", tok.Header, tc.want)
 			}
 		})

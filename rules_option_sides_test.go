@@ -1,6 +1,7 @@
 package jwt_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -23,6 +24,12 @@ func TestAnOptionForTheOtherSideIsRefused_NeverSilentlyIgnored(t *testing.T) {
 		"WithTimeFunc":           jwt.WithTimeFunc(time.Now),
 		"WithExpirationRequired": jwt.WithExpirationRequired(),
 		"WithAlgorithms":         jwt.WithAlgorithms(jwt.HS256),
+		"WithAllAudiences":       jwt.WithAllAudiences("api"),
+		"WithIssuedAt":           jwt.WithIssuedAt(),
+		"WithNotBeforeRequired":  jwt.WithNotBeforeRequired(),
+		"WithMaxAge":             jwt.WithMaxAge(time.Hour),
+		"WithRequiredClaims":     jwt.WithRequiredClaims("sub"),
+		"WithValidator":          jwt.WithValidator(func(context.Context, *jwt.Token) error { return nil }),
 	}
 	c := claims.Registered{Subject: "s"}
 	for name, opt := range verifyOnly {
@@ -43,10 +50,30 @@ func TestAnOptionForTheOtherSideIsRefused_NeverSilentlyIgnored(t *testing.T) {
 		"ParseAs":     func(o jwt.Option) error { _, _, err := jwt.ParseAs[claims.Registered](tok, rtSecret, o); return err },
 		"NewVerifier": func(o jwt.Option) error { _, err := jwt.NewVerifier(rtSecret, o); return err },
 	}
+	signOnly := map[string]jwt.Option{"WithKeyID": jwt.WithKeyID("k1"), "WithHeader": jwt.WithHeader("x", 1)}
 	for path, parse := range parses {
-		t.Run("WithKeyID to "+path, func(t *testing.T) {
-			checkSideError(t, path, parse(jwt.WithKeyID("k1")), "WithKeyID")
+		for name, opt := range signOnly {
+			t.Run(name+" to "+path, func(t *testing.T) {
+				checkSideError(t, path, parse(opt), name)
+			})
+		}
+	}
+	// ReadUnverified verifies nothing: every option that would be a rule,
+	// and every sign-side option, is refused there.
+	for name, opt := range verifyOnly {
+		t.Run(name+" to ReadUnverified", func(t *testing.T) {
+			_, err := jwt.ReadUnverified(tok, opt)
+			checkSideError(t, "ReadUnverified", err, name)
 		})
+	}
+	for name, opt := range map[string]jwt.Option{"WithType": jwt.WithType("JWT"), "WithKeyID": jwt.WithKeyID("k"), "WithHeader": jwt.WithHeader("x", 1)} {
+		t.Run(name+" to ReadUnverified", func(t *testing.T) {
+			_, err := jwt.ReadUnverified(tok, opt)
+			checkSideError(t, "ReadUnverified", err, name)
+		})
+	}
+	if _, err := jwt.ReadUnverified(tok, jwt.WithEncoder(jwt.StdEncoder{}), jwt.WithMaxTokenSize(4096)); err != nil {
+		t.Fatalf("ReadUnverified with WithEncoder and WithMaxTokenSize: %v", err)
 	}
 	// Options for both sides are taken by both.
 	both := []jwt.Option{jwt.WithEncoder(jwt.StdEncoder{}), jwt.WithType("JWT"), jwt.WithMaxTokenSize(4096)}

@@ -22,7 +22,8 @@ type Signer struct {
 }
 
 // NewSigner checks that key fits alg and is strong enough (ErrInvalidKey
-// otherwise) and precomputes the header {"alg":…,"kid":…,"typ":"JWT"}.
+// otherwise) and precomputes the header {"alg":…,"kid":…,"typ":"JWT",…}
+// (RFC 7515 section 4), with any WithHeader members after "typ".
 // key is a []byte secret (HS*), a private key, or a crypto.Signer (KMS, HSM)
 // whose public key fits alg.
 func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
@@ -49,7 +50,14 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	}
 	hdr = append(hdr, `,"typ":`...)
 	hdr = jsonstring.Append(hdr, typ)
+	if hdr, err = appendExtraHeader(hdr, cfg.enc, cfg.extra); err != nil {
+		return nil, err
+	}
 	hdr = append(hdr, '}')
+	// The header made passes the parser's own rules, or no token is made.
+	if _, err := parseHeader(hdr); err != nil {
+		return nil, fmt.Errorf("%w: the header would be refused: %w", ErrInvalidOption, err)
+	}
 	prefix := b64url.AppendEncode(nil, hdr)
 	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.')), maxSize: cfg.maxSize}, nil
 }

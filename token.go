@@ -14,6 +14,8 @@
 // options once and is the fast path for servers.
 package jwt
 
+import "context"
+
 // Token is a verified token: a JWT (RFC 7519) whose JWS signature verified
 // (RFC 7515 section 5.2) and whose claims passed validation (RFC 7519
 // section 7.2).
@@ -56,12 +58,15 @@ func Parse(token string, key any, opts ...Option) (*Token, error) {
 // ParseWithClaims is Parse decoding into claims, a non-nil pointer to a
 // struct or map.
 func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token, error) {
+	if err := checkClaimsArg(claims); err != nil {
+		return nil, err
+	}
 	v, err := NewVerifier(key, opts...)
 	if err != nil {
 		return nil, err
 	}
 	v.oneShot = true
-	return v.ParseWithClaims(token, claims)
+	return v.parse(context.Background(), token, claims, false)
 }
 
 // ParseAs verifies token and decodes its claims into a new T.

@@ -56,43 +56,58 @@ func (v *Verifier) Parse(token string) (*Token, error) {
 	return v.ParseContext(context.Background(), token)
 }
 
-// ParseContext is Parse with a context that bounds a KeySet's key fetch.
+// ParseContext is Parse with a context that bounds a KeySet's key fetch and
+// is given to WithValidator checks.
 func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, error) {
 	var m map[string]any
-	t, err := v.parse(ctx, token, &m)
-	if err != nil {
-		return nil, err
-	}
-	t.Claims = m
-	return t, nil
+	return v.parse(ctx, token, &m, true)
 }
 
 // ParseWithClaims verifies token and decodes its claims into claims, a
 // non-nil pointer to a struct (typically embedding claims.Registered) or to
-// a map. The registered claims are validated from the token's bytes whatever
-// claims' type. claims is not touched unless the token verifies and its
-// claims validate; if the Encoder then fails, it may be partly filled.
+// a map; anything else is refused at once (ErrEncoding), before the token is
+// read. The registered claims are validated from the token's bytes whatever
+// claims' type; then claims' Validate method (ClaimsValidator) and the
+// WithValidator checks run. claims is not touched unless the token passes
+// every rule. Without those custom rules the claims are decoded into
+// claims itself (if the Encoder fails, it may be partly filled); with them,
+// into a new value that replaces *claims once every rule passed. A refused
+// token whose signature verified gives a *ValidationError holding its
+// claims in a new value of claims' type.
 func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 	return v.ParseWithClaimsContext(context.Background(), token, claims)
 }
 
 // ParseWithClaimsContext is ParseWithClaims with a context that bounds a
-// KeySet's key fetch.
+// KeySet's key fetch and is given to WithValidator checks.
 func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, claims any) (*Token, error) {
-	rv := reflect.ValueOf(claims)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return nil, fmt.Errorf("%w: claims must be a non-nil pointer, got %T", ErrEncoding, claims)
-	}
-	if err := checkClaims(rv); err != nil {
+	if err := checkClaimsArg(claims); err != nil {
 		return nil, err
 	}
-	return v.parse(ctx, token, claims)
+	return v.parse(ctx, token, claims, false)
+}
+
+// checkClaimsArg refuses what ParseWithClaims cannot decode into: anything
+// but a non-nil pointer (a map passed by value, as golang-jwt's MapClaims{}
+// is, would be filled in a copy the caller never sees), and claims types
+// whose map keys could alias.
+func checkClaimsArg(claims any) error {
+	rv := reflect.ValueOf(claims)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		hint := ""
+		if rv.Kind() == reflect.Map {
+			hint = " (a map by value is never filled: declare `var m map[string]any` and pass &m)"
+		}
+		return fmt.Errorf("%w: claims must be a non-nil pointer: pass &claims, not %T%s", ErrEncoding, claims, hint)
+	}
+	return checkClaims(rv)
 }
 
 // parse is the whole verification flow, in order: the compact form, the
 // header, the algorithm against the key, the signature, and only then the
-// claims (strict pass, validation, decoding into dst).
-func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
+// claims (strict pass, rules, decoding into dst, the custom rules). own
+// reports that dst is the Verifier's own map (Parse), not the caller's.
+func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (*Token, error) {
 	if v == nil || v.cfg == nil {
 		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
 	}
@@ -127,23 +142,69 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
 	}
 	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig); err != nil {
-		return nil, err
+		return nil, err // CVE-2024-51744: never with a claims verdict
 	}
 	if !cached && !v.oneShot {
 		v.headers.put(c.header, h) // only headers of signed tokens are kept
 	}
 
 	var ex claimrules.Extracted
+	if v.cfg.validator.Required != nil {
+		ex.Track(v.cfg.validator.Required)
+	}
 	if err := strictjson.Object(payload, ex.Member); err != nil {
 		return nil, malformed("claims: %w", err)
 	}
-	if err := v.validate(h, &ex); err != nil {
+	t := &Token{Header: *h, Raw: token}
+	ruleErr := v.validate(h, &ex)
+	if ruleErr == nil && !v.customRules(dst) {
+		if err := v.decode(payload, dst); err != nil {
+			return nil, err
+		}
+		t.Claims = claimsValue(dst, own)
+		return t, nil
+	}
+	// The verdict needs the decoded claims, or is a refusal: decode into a
+	// value the caller does not hold, and hand it over only on success.
+	target := dst
+	if !own {
+		target = candidate(dst)
+	}
+	if err := v.decode(payload, target); err != nil {
+		if ruleErr != nil {
+			return nil, errors.Join(ruleErr, err)
+		}
 		return nil, err
 	}
-	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
-		return nil, fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
+	t.Claims = claimsValue(target, own)
+	if ruleErr == nil {
+		ruleErr = v.runCustom(ctx, t)
 	}
-	return &Token{Header: *h, Claims: dst, Raw: token}, nil
+	if ruleErr != nil {
+		return nil, &ValidationError{Token: t, Err: ruleErr}
+	}
+	if !own {
+		commit(dst, target)
+		t.Claims = dst
+	}
+	return t, nil
+}
+
+// decode decodes the checked claims into dst with the Encoder.
+func (v *Verifier) decode(payload []byte, dst any) error {
+	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
+		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
+	}
+	return nil
+}
+
+// claimsValue is what Token.Claims holds: the map itself for Parse, the
+// caller's pointer otherwise.
+func claimsValue(dst any, own bool) any {
+	if own {
+		return *dst.(*map[string]any)
+	}
+	return dst
 }
 
 // verifySignature checks sig over input with the first key that fits alg.

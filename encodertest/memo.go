@@ -46,8 +46,8 @@ func memoStd[T any](k memoKey, f func() T) T {
 // memoizable reports whether the checker's reference is encoding/json's
 // StdEncoder, whose results may be shared.
 func (c *checker) memoizable() bool {
-	_, ok := c.std.(jwt.StdEncoder)
-	return ok
+	s, ok := c.std.(jwt.StdEncoder)
+	return ok && !s.UseNumber
 }
 
 // decoded is a decoding's value and outcome.

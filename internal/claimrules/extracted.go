@@ -33,6 +33,32 @@ type Extracted struct {
 	// views into the claims bytes: a string for the first three, a string or
 	// an array of strings for Audience.
 	Issuer, Subject, ID, Audience []byte
+
+	// tracked and seen record the presence of the names given to Track.
+	tracked []string
+	seen    []bool
+}
+
+// Track makes Member record whether each of names appears as a top-level
+// member with a value other than null (Validator.Required).
+func (e *Extracted) Track(names []string) {
+	e.tracked, e.seen = names, make([]bool, len(names))
+}
+
+// track records a tracked member's presence.
+func (e *Extracted) track(key strictjson.Key, value []byte) {
+	if string(value) == "null" {
+		return
+	}
+	name := bytesview.String(key.Raw) // transient view: never retained
+	if key.Escaped {
+		name = key.Name()
+	}
+	for i, n := range e.tracked {
+		if n == name {
+			e.seen[i] = true
+		}
+	}
 }
 
 // Member examines one top-level member of a claims object. It type-checks
@@ -42,6 +68,9 @@ type Extracted struct {
 // that way, so such a member could reach a struct's Expiry field while a
 // map, and this validation, saw another name.
 func (e *Extracted) Member(key strictjson.Key, value []byte) error {
+	if e.tracked != nil {
+		e.track(key, value)
+	}
 	if len(key.Raw) > 12 && !key.Escaped {
 		return nil // no name over 12 bytes folds to a 3-letter ASCII name
 	}

@@ -1,0 +1,139 @@
+package jwt
+
+import "time"
+
+// Claim-rule options: the checks a Verifier applies to the registered claims
+// of RFC 7519 section 4.1 after the signature verifies. "exp" and "nbf" are
+// always checked when present. Each failure matches ErrTokenInvalidClaims.
+// All are verify side only; given to Sign, they are ErrInvalidOption.
+
+// WithAudience requires "aud" to contain one of aud (RFC 7519 section
+// 4.1.3: "Each principal intended to process the JWT MUST identify itself
+// with a value in the audience claim"). Several calls add to the list: any
+// one audience is enough. To write "aud", put it in the claims.
+func WithAudience(aud ...string) Option {
+	return func(c *config) {
+		if !c.use("WithAudience", verifySide) || !c.audiences("WithAudience", aud) {
+			return
+		}
+		c.validator.Audiences = append(c.validator.Audiences, aud...)
+	}
+}
+
+// WithAllAudiences requires "aud" to contain every one of aud (RFC 7519
+// section 4.1.3). With WithAudience too, both rules apply.
+func WithAllAudiences(aud ...string) Option {
+	return func(c *config) {
+		if !c.use("WithAllAudiences", verifySide) || !c.audiences("WithAllAudiences", aud) {
+			return
+		}
+		c.validator.AllAudiences = append(c.validator.AllAudiences, aud...)
+	}
+}
+
+// audiences refuses an empty list and empty audiences: neither names a
+// principal, and a rule that could never fail must not look like one.
+func (c *config) audiences(name string, aud []string) bool {
+	if len(aud) == 0 {
+		c.fail("%s needs at least one audience", name)
+		return false
+	}
+	for _, a := range aud {
+		if a == "" {
+			c.fail("%s: empty audience", name)
+			return false
+		}
+	}
+	return true
+}
+
+// WithIssuer requires "iss" to equal iss exactly (RFC 7519 section 4.1.1).
+func WithIssuer(iss string) Option {
+	return func(c *config) {
+		if !c.use("WithIssuer", verifySide) {
+			return
+		}
+		c.validator.Issuer, c.validator.IssuerSet = iss, true
+	}
+}
+
+// WithSubject requires "sub" to equal sub exactly (RFC 7519 section 4.1.2).
+func WithSubject(sub string) Option {
+	return func(c *config) {
+		if !c.use("WithSubject", verifySide) {
+			return
+		}
+		c.validator.Subject, c.validator.SubjectSet = sub, true
+	}
+}
+
+// WithExpirationRequired refuses tokens without "exp" (ErrMissingClaim;
+// RFC 7519 section 4.1.4).
+func WithExpirationRequired() Option {
+	return func(c *config) {
+		if c.use("WithExpirationRequired", verifySide) {
+			c.validator.RequireExpiration = true
+		}
+	}
+}
+
+// WithNotBeforeRequired refuses tokens without "nbf" (ErrMissingClaim;
+// RFC 7519 section 4.1.5).
+func WithNotBeforeRequired() Option {
+	return func(c *config) {
+		if c.use("WithNotBeforeRequired", verifySide) {
+			c.validator.RequireNotBefore = true
+		}
+	}
+}
+
+// WithIssuedAt refuses a token whose "iat" is after now plus the leeway
+// (ErrTokenUsedBeforeIssued; RFC 7519 section 4.1.6: "the time at which
+// the JWT was issued"). A token without "iat" passes; see WithMaxAge or
+// WithRequiredClaims to require one.
+func WithIssuedAt() Option {
+	return func(c *config) {
+		if c.use("WithIssuedAt", verifySide) {
+			c.validator.CheckIssuedAt = true
+		}
+	}
+}
+
+// WithMaxAge requires "iat" (ErrMissingClaim) and refuses a token issued
+// more than d plus the leeway ago (ErrTokenExpired, saying by how much) or
+// in the future (ErrTokenUsedBeforeIssued, as WithIssuedAt); RFC 7519
+// section 4.1.6.
+func WithMaxAge(d time.Duration) Option {
+	return func(c *config) {
+		if !c.use("WithMaxAge", verifySide) {
+			return
+		}
+		if d <= 0 {
+			c.fail("WithMaxAge needs a positive duration, got %v", d)
+			return
+		}
+		c.validator.MaxAge = d
+	}
+}
+
+// WithRequiredClaims refuses tokens in which any of the named top-level
+// claims is absent or null (ErrMissingClaim). Names are compared exactly
+// (RFC 7519 section 4: names are case-sensitive).
+func WithRequiredClaims(names ...string) Option {
+	return func(c *config) {
+		if !c.use("WithRequiredClaims", verifySide) {
+			return
+		}
+		if len(names) == 0 {
+			c.fail("WithRequiredClaims needs at least one claim name")
+			return
+		}
+		for _, n := range names {
+			if n == "" {
+				c.fail("WithRequiredClaims: empty claim name")
+				return
+			}
+		}
+		c.validator.Required = append(c.validator.Required, names...)
+	}
+}

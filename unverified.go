@@ -1,0 +1,117 @@
+package jwt
+
+import (
+	"fmt"
+
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// Unverified is a token read WITHOUT verifying its signature or validating
+// its claims, for logs and routing: nothing in it is authenticated. No
+// verifying API accepts it; to trust a token, Parse it.
+type Unverified struct {
+	// Header is the token's JOSE header (RFC 7515 section 4), unauthenticated.
+	Header Header
+	// Raw is the compact token as given.
+	Raw string
+
+	payload []byte
+	enc     Encoder
+}
+
+// ReadUnverified reads token WITHOUT verifying its signature or checking any
+// claim rule (golang-jwt's ParseUnverified), for logs and routing. It applies
+// the parser's other rules: the compact form and size cap (RFC 7515 section
+// 7.1), canonical base64url segments, and the strict JSON pass over the
+// header and the claims (duplicates, invalid UTF-8, look-alike names, the
+// types of the registered claims; RFC 7519 section 7.2). Only WithEncoder
+// and WithMaxTokenSize apply; any other option is ErrInvalidOption, since
+// nothing here is verified.
+func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
+	cfg, err := newConfig(readSide, opts)
+	if err != nil {
+		return nil, err
+	}
+	c, err := splitCompact(token, cfg.maxSize)
+	if err != nil {
+		return nil, err
+	}
+	hdr, err := decodeSegment(nil, c.header, "header")
+	if err != nil {
+		return nil, err
+	}
+	h, err := parseHeader(hdr)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := decodeSegment(nil, c.payload, "payload")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := decodeSegment(nil, c.signature, "signature"); err != nil {
+		return nil, err
+	}
+	if _, err := extractClaims(payload); err != nil {
+		return nil, err
+	}
+	return &Unverified{Header: h, Raw: token, payload: payload, enc: cfg.enc}, nil
+}
+
+// Claims decodes the unverified claims into dst, a non-nil pointer, with the
+// Encoder ReadUnverified was given.
+func (u *Unverified) Claims(dst any) error {
+	if u == nil || u.enc == nil {
+		return fmt.Errorf("%w: nil or zero Unverified; use ReadUnverified", ErrEncoding)
+	}
+	if err := checkClaimsArg(dst); err != nil {
+		return err
+	}
+	if err := u.enc.Unmarshal(u.payload, dst); err != nil {
+		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
+	}
+	return nil
+}
+
+// Registered returns the unverified registered claims (RFC 7519 section
+// 4.1).
+func (u *Unverified) Registered() claims.Registered {
+	if u == nil {
+		return claims.Registered{}
+	}
+	ex, _ := extractClaims(u.payload) // checked by ReadUnverified
+	return ex.Registered()
+}
+
+// Registered returns the token's registered claims (RFC 7519 section 4.1),
+// typed, whatever type Claims was decoded into (a map, a struct without
+// claims.Registered). They are read again from Raw when called, so a parse
+// costs nothing for it. A Token not made by this library gives zero claims.
+func (t *Token) Registered() claims.Registered {
+	if t == nil {
+		return claims.Registered{}
+	}
+	c, err := splitCompact(t.Raw, len(t.Raw))
+	if err != nil {
+		return claims.Registered{}
+	}
+	payload, err := decodeSegment(nil, c.payload, "payload")
+	if err != nil {
+		return claims.Registered{}
+	}
+	ex, err := extractClaims(payload)
+	if err != nil {
+		return claims.Registered{}
+	}
+	return ex.Registered()
+}
+
+// extractClaims runs the strict pass over a claims object.
+func extractClaims(payload []byte) (claimrules.Extracted, error) {
+	var ex claimrules.Extracted
+	if err := strictjson.Object(payload, ex.Member); err != nil {
+		return ex, malformed("claims: %w", err)
+	}
+	return ex, nil
+}

@@ -1,0 +1,96 @@
+package jwt
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+)
+
+// ClaimsValidator is implemented by claims types with rules of their own
+// (a tenant, a scope). When the value given to ParseWithClaims or ParseAs
+// implements it, Validate is called after the signature verifies and the
+// registered claims pass (RFC 7519 section 7.2); its error is reported
+// wrapped, matching ErrTokenInvalidClaims and the error returned. It is the
+// interface of golang-jwt's ClaimsValidator. Sign does not call it.
+type ClaimsValidator interface {
+	Validate() error
+}
+
+// WithValidator adds a check that runs after the signature, the registered
+// claims and the claims type's Validate method pass, with the context given
+// to ParseContext or ParseWithClaimsContext (context.Background for the
+// others) and the verified token: for checks that need a context, such as
+// revocation by "jti" or tenant rules. Checks run in the order given; the
+// first error stops, and is reported wrapped, matching
+// ErrTokenInvalidClaims and the error returned. Verify side only.
+func WithValidator(check func(ctx context.Context, t *Token) error) Option {
+	return func(c *config) {
+		if !c.use("WithValidator", verifySide) {
+			return
+		}
+		if check == nil {
+			c.fail("nil WithValidator check")
+			return
+		}
+		c.checks = append(c.checks, check)
+	}
+}
+
+// ValidationError is the error of a token whose signature verified (RFC
+// 7515 section 5.2) but which a rule after it refused: a claim rule, the
+// "typ" rule, the claims type's Validate method or a WithValidator check.
+// Token holds the verified token and its claims, decoded as a successful
+// parse would (a map for Parse, a new value of the caller's type for
+// ParseWithClaims and ParseAs: the caller's own value is never filled by a
+// refused token). Reach it explicitly, with errors.As; a token whose
+// signature does not verify never gives one.
+type ValidationError struct {
+	// Token is the verified but refused token.
+	Token *Token
+	// Err is the rule's error, or every rule's joined (errors.Join).
+	Err error
+}
+
+// Error returns the rule's error message.
+func (e *ValidationError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the rule's error, so errors.Is finds its sentinels.
+func (e *ValidationError) Unwrap() error { return e.Err }
+
+// customRules reports whether a parse into dst runs rules that need the
+// decoded claims: dst's Validate method or a WithValidator check.
+func (v *Verifier) customRules(dst any) bool {
+	if len(v.cfg.checks) > 0 {
+		return true
+	}
+	_, ok := dst.(ClaimsValidator)
+	return ok
+}
+
+// runCustom applies the claims' Validate method, then the WithValidator
+// checks, to a token whose claims are decoded in t.Claims.
+func (v *Verifier) runCustom(ctx context.Context, t *Token) error {
+	if cv, ok := t.Claims.(ClaimsValidator); ok {
+		if err := cv.Validate(); err != nil {
+			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
+		}
+	}
+	for _, check := range v.cfg.checks {
+		if err := check(ctx, t); err != nil {
+			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
+		}
+	}
+	return nil
+}
+
+// candidate returns a new zero value of dst's element type (dst is a
+// non-nil pointer), for decoding a token whose verdict is not known yet
+// without touching the caller's value, or anything it refers to.
+func candidate(dst any) any {
+	return reflect.New(reflect.TypeOf(dst).Elem()).Interface()
+}
+
+// commit stores a candidate's value in the caller's dst, replacing it.
+func commit(dst, cand any) {
+	reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(cand).Elem())
+}
