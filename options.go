@@ -43,9 +43,9 @@ type config struct {
 	enc        Encoder
 	validator  claimrules.Validator
 	checks     []func(context.Context, *Token) error // WithValidator, in order
-	extra      []extraHeaderMember // WithHeader, sign side
-	algorithms []Algorithm // nil: every algorithm that fits the key
-	typ        string      // verify: required "typ"; sign: "typ" to write
+	extra      []extraHeaderMember                   // WithHeader, sign side
+	algorithms []Algorithm                           // nil: every algorithm that fits the key
+	typ        string                                // verify: required "typ"; sign: "typ" to write
 	typSet     bool
 	keyID      string
 	keyIDSet   bool

@@ -172,7 +172,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (
 	}
 	if err := v.decode(payload, target); err != nil {
 		if ruleErr != nil {
-			return nil, errors.Join(ruleErr, err)
+			// The verdict is the rule's, whatever the Encoder does; only
+			// the claims for a *ValidationError are missing.
+			return nil, ruleErr
 		}
 		return nil, err
 	}
