@@ -11,10 +11,12 @@
 // zero; RFC 7515 section 2); integers (RFC 7518 section 2, Base64urlUInt)
 // use the fewest octets and coordinates their full size; EC points lie on
 // their curve; private members agree with the public ones; RSA moduli have
-// at least 2048 bits and HMAC secrets meet RFC 7518 section 3.2. A key of a
-// type or curve this package does not support is refused by ParseKey and
-// skipped by ParseSet (RFC 7517 section 5); any other invalid key makes
-// ParseSet fail, since a set that publishes a broken key is broken.
+// at least 2048 bits and HMAC secrets meet RFC 7518 section 3.2. ParseKey
+// refuses a key that breaks any of these rules, or whose type or curve this
+// package does not support. ParseSet skips such a key and lists it
+// (Set.Skipped), so that one bad key never blocks the good ones (RFC 7517
+// section 5); it fails only when no key is usable, or when the document
+// itself is not a strict JSON object with a "keys" array of objects.
 //
 // A *Set and a *RemoteSet are jwt.KeySet values: pass either as the key to
 // jwt.Parse or jwt.NewVerifier, and the key is chosen by the token's "kid"

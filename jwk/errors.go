@@ -24,7 +24,9 @@ var (
 	// "oth") is not supported. ParseSet skips such keys. It does not match
 	// ErrInvalidKey.
 	ErrUnsupportedKeyType error = sentinel.New("jwk: unsupported key type", jwt.ErrInvalidKey)
-	// ErrInvalidSet: the document is not a JWK Set (RFC 7517 section 5).
+	// ErrInvalidSet: the document is not a JWK Set (RFC 7517 section 5): not
+	// a JSON object with a "keys" array of objects, invalid JSON or UTF-8,
+	// or duplicate member names outside the keys.
 	ErrInvalidSet error = sentinel.New("jwk: invalid JWK Set", jwt.ErrInvalidKey)
 	// ErrKeyNotFound: no key of the set fits the token's "kid" and "alg".
 	ErrKeyNotFound error = sentinel.New("jwk: no matching key", jwt.ErrInvalidKey)

@@ -19,7 +19,8 @@ var binaryMembers = [...]string{"n", "e", "d", "p", "q", "dp", "dq", "qi", "x", 
 
 // readMembers runs the strict pass over a JWK object: valid UTF-8 JSON, no
 // duplicate member names at any depth (RFC 7517 section 4: "member names
-// within a JWK MUST be unique"), and the type of each member we read.
+// within a JWK MUST be unique"), and the type of each member we read. On
+// an error it also returns the members read so far.
 func readMembers(data []byte) (*members, error) {
 	m := &members{b64: make(map[string]string, 8)}
 	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
@@ -55,13 +56,13 @@ func readMembers(data []byte) (*members, error) {
 		return nil // other members (x5c, x5t, x5u, ...) are ignored, never used
 	})
 	if err != nil {
-		if isJWKError(err) {
-			return nil, err
+		if !isJWKError(err) {
+			err = invalid("%v", err)
 		}
-		return nil, invalid("%v", err)
+		return m, err // m: what was read before the error, for naming the key
 	}
 	if m.kty == "" {
-		return nil, invalid(`missing "kty"`)
+		return m, invalid(`missing "kty"`)
 	}
 	return m, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
 )
 
@@ -24,58 +23,49 @@ type Set struct {
 // section 5: "Implementations SHOULD ignore JWKs within a JWK Set that use
 // "kty" (key type) values that are not understood by them"), and so are
 // keys that are invalid or too weak ("... that are missing required members,
-// or for which values are out of the supported ranges"): one bad key
+// or for which values are out of the supported ranges"): a key with a
+// missing or mistyped member (a numeric "kid", a "use" or "alg" that is not
+// a string, a "key_ops" that is not an array of distinct strings, no "kty"),
+// duplicate member names inside it, or bad key material. One bad key
 // published by an identity provider must not block its good ones. Skipped
-// lists why. A set whose every key was skipped as invalid fails with the
-// first key's error, so a remote set keeps its last good keys; a member that
-// is not a JSON object fails the whole set.
+// lists why, with each key's index. A set whose every key was skipped as
+// invalid fails with the first key's error, so a remote set keeps its last
+// good keys.
+//
+// The document itself is strict, and any fault in it fails the whole set
+// with ErrInvalidSet: not a JSON object with a "keys" array, invalid JSON or
+// UTF-8 anywhere (also inside a key), duplicate or case-folded look-alike
+// member names outside the keys, data after the object, or an element of
+// "keys" that is not a JSON object (which also matches ErrInvalidKey).
 func ParseSet(data []byte) (*Set, error) {
-	var (
-		keysRaw []byte
-		seen    bool
-	)
-	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
-		if key.Is("keys") {
-			keysRaw, seen = value, true
-		}
-		return nil
-	})
+	elems, err := setKeys(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidSet, err)
-	}
-	if !seen {
-		return nil, fmt.Errorf(`%w: no "keys" member`, ErrInvalidSet)
+		return nil, err
 	}
 	s := &Set{}
-	var keyErr, firstInvalid error
-	i := 0
-	isArray := strictjson.EachArrayElement(keysRaw, func(elem []byte) bool {
-		defer func() { i++ }()
-		m, err := readMembers(elem)
-		if err != nil {
-			keyErr = fmt.Errorf("key %d: %w", i, err)
-			return false
+	var firstInvalid error
+	for i, elem := range elems {
+		if elem[0] != '{' {
+			return nil, fmt.Errorf("%w: key %d: %w", ErrInvalidSet, i, invalid("not a JSON object"))
 		}
-		k, err := fromMembers(m)
-		switch {
-		case errors.Is(err, ErrUnsupportedKeyType):
-			s.skipped = append(s.skipped, fmt.Errorf("key %d (kid %q): %w", i, m.kid, err))
-		case err != nil:
-			err = fmt.Errorf("key %d (kid %q): %w", i, m.kid, err)
+		m, err := readMembers(elem)
+		var k *Key
+		if err == nil {
+			k, err = fromMembers(m)
+		}
+		if err != nil {
+			if m != nil && m.kid != "" {
+				err = fmt.Errorf("key %d (kid %q): %w", i, m.kid, err)
+			} else {
+				err = fmt.Errorf("key %d: %w", i, err)
+			}
 			s.skipped = append(s.skipped, err)
-			if firstInvalid == nil {
+			if firstInvalid == nil && !errors.Is(err, ErrUnsupportedKeyType) {
 				firstInvalid = err
 			}
-		default:
-			s.keys = append(s.keys, k)
+			continue
 		}
-		return true
-	})
-	if !isArray {
-		return nil, fmt.Errorf(`%w: "keys" must be an array`, ErrInvalidSet)
-	}
-	if keyErr != nil {
-		return nil, keyErr
+		s.keys = append(s.keys, k)
 	}
 	if len(s.keys) == 0 && firstInvalid != nil {
 		return nil, firstInvalid

@@ -179,7 +179,8 @@ func TestParseSetSkipsUnsupportedAndInvalidKeys_RFC7517_5(t *testing.T) {
 		{"weak key skipped beside a good one", `{"keys":[{"kty":"oct","k":"AAAA"},` + good + `]}`, 1, 1, nil},
 		{"a set of only invalid keys fails", `{"keys":[{"kty":"oct","k":"` + hmac + `="}]}`, 0, 0, jwk.ErrInvalidKey},
 		{"a set of only weak keys fails", `{"keys":[{"kty":"oct","k":"AAAA"}]}`, 0, 0, jwk.ErrWeakKey},
-		{"key without kty fails the set", `{"keys":[{}]}`, 0, 0, jwk.ErrInvalidKey},
+		{"a set of only a key without kty fails", `{"keys":[{}]}`, 0, 0, jwk.ErrInvalidKey},
+		{"key without kty skipped beside a good one", `{"keys":[{},` + good + `]}`, 1, 1, nil},
 		{"key that is not an object", `{"keys":["x"]}`, 0, 0, jwk.ErrInvalidKey},
 		{"no keys member", `{"key":[]}`, 0, 0, jwk.ErrInvalidSet},
 		{"keys not an array", `{"keys":{}}`, 0, 0, jwk.ErrInvalidSet},
@@ -241,7 +242,8 @@ func TestNewKeyAppliesParseKeyRules(t *testing.T) {
 // FuzzParseSet: ParseSet and ParseKey never panic, and whatever they accept
 // marshals to JSON they accept again.
 func FuzzParseSet(f *testing.F) {
-	for _, s := range []string{rfc7517A1, rfc7517A2, rfc7517A3, rfc7517B, rfc7520ECPrivate, rfc7520RSAPrivate, rfc8037Private, `{"keys":[{"kty":"XYZ"}]}`} {
+	for _, s := range []string{rfc7517A1, rfc7517A2, rfc7517A3, rfc7517B, rfc7520ECPrivate, rfc7520RSAPrivate, rfc8037Private, `{"keys":[{"kty":"XYZ"}]}`,
+		`{"keys":[{"kty":"oct","k":"` + hmac + `","k":"` + hmac + `"},{"kty":"oct","kid":7,"k":"` + hmac + `"},` + goodOct + `],"x":{"a":1}}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
