@@ -3,6 +3,7 @@ package jwk
 import (
 	"net/http"
 	"net/url"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -67,3 +68,53 @@ func TestRedirectsNeverDowngradeFromHTTPS(t *testing.T) {
 		}
 	}
 }
+
+// TestWithRedirectPolicy_OursFirstThenTheCallersOnAShallowCopy_CallersClientUnchanged:
+// the reusable wrapper (JWK Sets and discovery documents) refuses what our
+// rule refuses without asking the caller's policy, then asks it (its
+// errors, http.ErrUseLastResponse included, pass through), and keeps the
+// caller's Transport, Jar and Timeout on a copy.
+func TestWithRedirectPolicy_OursFirstThenTheCallersOnAShallowCopy_CallersClientUnchanged(t *testing.T) {
+	req := func(u string) *http.Request {
+		p, _ := url.Parse(u)
+		return &http.Request{URL: p}
+	}
+	var asked int
+	theirErr := http.ErrUseLastResponse
+	theirs := func(*http.Request, []*http.Request) error { asked++; return theirErr }
+	jar := &nopJar{}
+	caller := &http.Client{Transport: &http.Transport{}, Jar: jar, Timeout: 7 * time.Second, CheckRedirect: theirs}
+	orig := *caller
+	c := withRedirectPolicy(caller, false)
+	if c == caller || c.Transport != caller.Transport || c.Jar != caller.Jar || c.Timeout != caller.Timeout {
+		t.Fatalf("not a shallow copy: %+v", c)
+	}
+	if caller.Transport != orig.Transport || caller.Jar != orig.Jar || caller.Timeout != orig.Timeout ||
+		reflect.ValueOf(caller.CheckRedirect).Pointer() != reflect.ValueOf(theirs).Pointer() {
+		t.Fatal("the caller's client was changed")
+	}
+	https := []*http.Request{req("https://idp.example/jwks")}
+	if err := c.CheckRedirect(req("http://127.0.0.1/jwks"), https); err == nil || asked != 0 {
+		t.Fatalf("https -> http on loopback: %v, caller asked %d times; want refused by our rule alone", err, asked)
+	}
+	if err := c.CheckRedirect(req("https://other.example/jwks"), https); err != theirErr || asked != 1 {
+		t.Fatalf("https -> https: %v, caller asked %d times; want the caller's answer", err, asked)
+	}
+	theirErr = nil
+	if err := c.CheckRedirect(req("https://other.example/jwks"), https); err != nil || asked != 2 {
+		t.Fatalf("https -> https, caller follows: %v", err)
+	}
+	// A nil CheckRedirect (Go's default) leaves our rule alone.
+	d := withRedirectPolicy(&http.Client{}, false)
+	if err := d.CheckRedirect(req("https://other.example/jwks"), https); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.CheckRedirect(req("http://127.0.0.1/jwks"), https); err == nil {
+		t.Fatal("https -> http followed with a nil CheckRedirect")
+	}
+}
+
+type nopJar struct{}
+
+func (*nopJar) SetCookies(*url.URL, []*http.Cookie) {}
+func (*nopJar) Cookies(*url.URL) []*http.Cookie     { return nil }

@@ -2,7 +2,6 @@ package jwk
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -98,14 +97,13 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	if err := checkURL(rawURL, cfg.allowInsecure); err != nil {
 		return nil, err
 	}
-	r := &RemoteSet{url: rawURL, cfg: cfg, client: cfg.client, kick: make(chan struct{}, 1)}
-	if r.client == nil {
-		r.client = &http.Client{
-			Transport:     http.DefaultTransport.(*http.Transport).Clone(),
-			CheckRedirect: redirectPolicy(cfg.allowInsecure),
-		}
+	r := &RemoteSet{url: rawURL, cfg: cfg, kick: make(chan struct{}, 1)}
+	client := cfg.client
+	if client == nil {
+		client = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 		r.ownClient = true
 	}
+	r.client = withRedirectPolicy(client, cfg.allowInsecure)
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	r.nextAt = time.Now().Add(100 * 365 * 24 * time.Hour) // no background fetch before the first one
 	r.wg.Add(1)
@@ -141,22 +139,6 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// redirectPolicy follows at most 5 redirects, each to a URL NewRemoteSet
-// would accept, and never from https to http.
-func redirectPolicy(allowInsecure bool) func(req *http.Request, via []*http.Request) error {
-	return func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 5 {
-			return errors.New("too many redirects")
-		}
-		for _, prev := range via {
-			if prev.URL.Scheme == "https" && req.URL.Scheme != "https" {
-				return errors.New("redirect from https to " + req.URL.Scheme)
-			}
-		}
-		return checkURL(req.URL.String(), allowInsecure)
-	}
 }
 
 // VerificationKeys implements jwt.KeySet: it selects from the current set

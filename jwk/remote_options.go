@@ -45,6 +45,10 @@ func positive(c *remoteConfig, name string, d time.Duration) bool {
 
 // WithHTTPClient fetches with client instead of a private client. Its
 // Timeout, if any, applies on top of WithFetchTimeout; Close leaves it open.
+// The redirect rule holds for it too: a redirect must go to a URL
+// NewRemoteSet would accept and never from https to http, before client's
+// own CheckRedirect is asked. The set fetches with a shallow copy of client
+// that checks both; client itself is not changed.
 func WithHTTPClient(client *http.Client) RemoteOption {
 	return func(c *remoteConfig) {
 		if client == nil {
