@@ -17,9 +17,9 @@ import (
 // RemoteSet is a JWK Set fetched over HTTP(S) from an identity provider
 // and kept fresh. It is a jwt.KeySet, safe for concurrent use:
 //
-//   - a background goroutine fetches the set at once, then again when it
-//     expires: after Cache-Control max-age, bounded by the minimum and the
-//     refresh interval;
+//   - the first verification (or Refresh) fetches the set; a background
+//     goroutine fetches it again when it expires: after Cache-Control
+//     max-age, bounded by the minimum and the refresh interval;
 //   - a token whose "kid" is not in the set triggers a fetch (key
 //     rotation), also right after the first fetch or a scheduled refresh:
 //     the rate limit spaces these unknown-kid fetches from each other only,
