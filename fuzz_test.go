@@ -279,6 +279,18 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 
+		// ReadUnverified: never a panic, only sentinels, and it reads every
+		// token a parse accepts.
+		u, errU := jwt.ReadUnverified(tok)
+		fzSentinels(t, "ReadUnverified", errU)
+		if err == nil && errU != nil {
+			t.Fatalf("ReadUnverified refused (%v) what Parse accepted", errU)
+		}
+		if errU == nil {
+			_ = u.Registered()
+			_, _ = u.Header.Get("x5t")
+		}
+
 		if err != nil {
 			return
 		}
@@ -315,6 +327,7 @@ func FuzzParseHeaderAndClaims(f *testing.F) {
 		`{"alg":"HS256","alg":"HS256"}`, `{"alg":"HS256","crit":["b64"],"b64":false}`,
 		`{"alg":"HS256","b64":true}`, `{"typ":"JWT","alg":"HS256","cty":"JWT"}`,
 		`{"alg":"HS256","Alg":"none"}`, `{"alg":"HS256","typ":null}`, `{"alg":"none"}`,
+		`{"alg":"HS256","x5t":"a","tenant":{"a":[1,"\u0041"]}}`, `{"alg":"HS256","t\u0065nant":1,"jwk":{}}`,
 	} {
 		f.Add([]byte(h), []byte(fzClaims))
 	}
@@ -359,8 +372,18 @@ func FuzzParseHeaderAndClaims(f *testing.F) {
 		if errors.Is(err, jwt.ErrSignatureInvalid) {
 			t.Fatalf("a correctly signed token failed the signature: %v", err)
 		}
+		u, errU := jwt.ReadUnverified(tok)
+		if errors.Is(err, jwt.ErrTokenMalformed) && !errors.Is(err, jwt.ErrEncoding) && errU == nil {
+			t.Fatalf("ReadUnverified read what Parse refused as malformed: %v", err)
+		}
 		if err != nil {
 			return
+		}
+		if errU != nil {
+			t.Fatalf("ReadUnverified refused (%v) what Parse accepted", errU)
+		}
+		if tr, ur := tk.Registered(), u.Registered(); !reflect.DeepEqual(tr, ur) {
+			t.Fatalf("Token.Registered %+v, Unverified.Registered %+v", tr, ur)
 		}
 
 		if !utf8.Valid(header) || !utf8.Valid(payload) {
@@ -369,6 +392,17 @@ func FuzzParseHeaderAndClaims(f *testing.F) {
 		var hm, pm map[string]any
 		if json.Unmarshal(header, &hm) != nil || json.Unmarshal(payload, &pm) != nil {
 			t.Fatalf("accepted a header or claims that encoding/json cannot read as an object")
+		}
+		// Header.Get gives every member's value, as encoding/json reads it.
+		for name, want := range hm {
+			raw, ok := tk.Header.Get(name)
+			var got any
+			if want == "" && (name == "typ" || name == "kid" || name == "cty") {
+				continue // an empty field reads as absent
+			}
+			if !ok || json.Unmarshal(raw, &got) != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("Header.Get(%q) = %s, %v; encoding/json reads %v", name, raw, ok, want)
+			}
 		}
 		m := tk.Claims.(map[string]any)
 		if !reflect.DeepEqual(m, pm) {

@@ -2,6 +2,8 @@ package jwt_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -83,6 +85,22 @@ var rtPaths = []struct {
 		tok, err := v.ParseWithClaims(c.Token, &m)
 		return rtPathResult{err, m, tok}
 	}},
+	{"ParseWithClaims/validated-user", func(c corpus.Case) rtPathResult {
+		var u rtValidatedUser
+		tok, err := jwt.ParseWithClaims(c.Token, &u, c.Key, c.Opts...)
+		return rtPathResult{err, &u.rtUser, tok}
+	}},
+	{"Verifier+WithValidator/map", func(c corpus.Case) rtPathResult {
+		v, err := jwt.NewVerifier(c.Key, append(c.Opts, jwt.WithValidator(func(context.Context, *jwt.Token) error { return nil }))...)
+		if err != nil {
+			return rtPathResult{err: err}
+		}
+		tok, err := v.Parse(c.Token)
+		if tok != nil {
+			return rtPathResult{err, tok.Claims, tok}
+		}
+		return rtPathResult{err: err}
+	}},
 	{"ParseAs/user-struct", func(c corpus.Case) rtPathResult {
 		u, tok, err := jwt.ParseAs[rtUser](c.Token, c.Key, c.Opts...)
 		if err == nil && u == nil {
@@ -91,6 +109,12 @@ var rtPaths = []struct {
 		return rtPathResult{err, u, tok}
 	}},
 }
+
+// rtValidatedUser has a Validate method that accepts everything: the
+// verdicts must be those of the other paths.
+type rtValidatedUser struct{ rtUser }
+
+func (*rtValidatedUser) Validate() error { return nil }
 
 type rtCacheMismatch struct{ first, second error }
 
@@ -124,6 +148,7 @@ func TestEveryParsePathReachesTheSameVerdict_Rule9(t *testing.T) {
 					if r.tok != nil {
 						t.Errorf("%s: refused token returned a non-nil *Token", p.name)
 					}
+					rtCheckValidationError(t, p.name, c, r.err)
 					continue
 				}
 				rtCheckClaims(t, p.name, c, r)
@@ -135,6 +160,27 @@ func TestEveryParsePathReachesTheSameVerdict_Rule9(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// rtCheckValidationError: a *ValidationError comes only with a rule that
+// runs after the signature verified, never with a signature failure, and it
+// holds the token's registered claims.
+func rtCheckValidationError(t *testing.T, path string, c corpus.Case, err error) {
+	t.Helper()
+	var ve *jwt.ValidationError
+	isVE := errors.As(err, &ve)
+	afterSignature := errors.Is(err, jwt.ErrTokenInvalidClaims) || errors.Is(err, jwt.ErrInvalidType)
+	if errors.Is(err, jwt.ErrSignatureInvalid) && (isVE || afterSignature) {
+		t.Errorf("%s: a signature failure came with a claims verdict: %v", path, err)
+	}
+	if isVE != afterSignature {
+		t.Errorf("%s: *ValidationError %v for %v", path, isVE, err)
+	}
+	if isVE && c.Claims != nil {
+		if d := rtSameRegistered(ve.Token.Registered(), rtRegisteredOf(c.Claims)); d != "" {
+			t.Errorf("%s: ValidationError token's registered claims: %s", path, d)
+		}
 	}
 }
 
@@ -162,6 +208,9 @@ func rtCheckClaims(t *testing.T, path string, c corpus.Case, r rtPathResult) {
 			t.Errorf("%s: registered claims: %s", path, d)
 		}
 	case *rtUser:
+		if _, validated := r.tok.Claims.(*rtValidatedUser); !validated && r.tok.Claims != any(got) {
+			t.Errorf("%s: Token.Claims is not the caller's value", path)
+		}
 		if d := rtSameRegistered(got.Registered, wantReg); d != "" {
 			t.Errorf("%s: registered claims: %s", path, d)
 		}
@@ -251,6 +300,27 @@ func TestVerdictsAreTheCoresWhicheverTheEncoder_Rule9(t *testing.T) {
 				first = v
 			} else if v != first {
 				t.Errorf("%s: %s says %s, %s says %s", c.Name, encoders[0].name, first, e.name, v)
+			}
+		}
+	}
+}
+
+// TestReadUnverifiedAppliesTheSameFormRulesAsAParse_Rule9: over the whole
+// corpus, what ReadUnverified refuses a parse refuses; what a parse refuses
+// as malformed (the Encoder aside) ReadUnverified refuses; what a parse
+// accepts ReadUnverified reads with the same registered claims.
+func TestReadUnverifiedAppliesTheSameFormRulesAsAParse_Rule9(t *testing.T) {
+	for _, c := range corpus.Cases() {
+		tok, perr := jwt.Parse(c.Token, c.Key, c.Opts...)
+		u, rerr := jwt.ReadUnverified(c.Token)
+		switch {
+		case rerr != nil && perr == nil:
+			t.Errorf("%s: ReadUnverified refused (%v) what Parse accepted", c.Name, rerr)
+		case rerr == nil && errors.Is(perr, jwt.ErrTokenMalformed) && !errors.Is(perr, jwt.ErrEncoding) && !errors.Is(perr, jwt.ErrTokenTooLarge): // the case's own cap
+			t.Errorf("%s: ReadUnverified read what Parse refused as malformed (%v)", c.Name, perr)
+		case perr == nil:
+			if d := rtSameRegistered(u.Registered(), tok.Registered()); d != "" {
+				t.Errorf("%s: registered claims differ: %s", c.Name, d)
 			}
 		}
 	}
