@@ -3,8 +3,8 @@ package jwt_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 
