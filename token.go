@@ -5,7 +5,11 @@
 //   - keys are held to RFC 7518's minimum sizes, when signing and verifying;
 //   - the signature is checked before the claims are read;
 //   - "exp" and "nbf" are always validated, with optional "aud", "iss",
-//     "sub" and "typ" rules;
+//     "sub", "iat", "typ" and required-claim rules, a claims type's own
+//     Validate method and WithValidator checks;
+//   - a failed signature is the only error reported for a token; a token
+//     refused after its signature verified gives a *ValidationError, the
+//     one way to reach its claims;
 //   - one strict pass over the header and claims refuses duplicate names,
 //     invalid UTF-8 and look-alike claim names, so the JSON codec (see
 //     Encoder) can never change a verdict.
