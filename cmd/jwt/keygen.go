@@ -8,10 +8,8 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/rsa"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/pemkey"
 )
 
 const keygenHelp = `Usage: jwt keygen -alg ALG [-out PREFIX] [-kid ID] [-bits N] [-force]
@@ -180,17 +179,21 @@ func keyFiles(key any, alg jwt.Algorithm, kid, prefix string) ([]outFile, error)
 	if err != nil {
 		return nil, err
 	}
-	der, err := x509.MarshalPKCS8PrivateKey(key)
+	signer, ok := key.(crypto.Signer)
+	if !ok {
+		return nil, fmt.Errorf("keygen made a %T, not a private key", key)
+	}
+	privPEM, err := pemkey.EncodePrivateKey(signer)
 	if err != nil {
 		return nil, err
 	}
-	spki, err := x509.MarshalPKIXPublicKey(publicOf(key))
+	pubPEM, err := pemkey.EncodePublicKey(signer.Public())
 	if err != nil {
 		return nil, err
 	}
 	return []outFile{
-		{prefix + ".pem", "private key, PKCS#8 PEM (keep secret)", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600},
-		{prefix + ".pub.pem", "public key, SPKI PEM", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: spki}), 0o644},
+		{prefix + ".pem", "private key, PKCS#8 PEM (keep secret)", privPEM, 0o600},
+		{prefix + ".pub.pem", "public key, SPKI PEM", pubPEM, 0o644},
 		{prefix + ".jwk", "private key, JWK (keep secret)", privJSON, 0o600},
 		{prefix + ".pub.jwk", fmt.Sprintf("public key, JWK (kid %s)", kid), pubJSON, 0o644},
 	}, nil

@@ -33,8 +33,9 @@ type loadedKey struct {
 	hint string
 }
 
-// loadKey reads key material by its content: PEM, a JWK or JWK Set (JSON),
-// or else a raw secret. A non-empty encoding forces a secret.
+// loadKey reads key material by its content: PEM (see the pemkey package
+// for the forms), a JWK or JWK Set (JSON), or else a raw secret. A
+// non-empty encoding forces a secret.
 func loadKey(data []byte, name, encoding string) (*loadedKey, error) {
 	if encoding != "" {
 		return secretKey(data, name, encoding)
@@ -99,6 +100,19 @@ func fittingAlgs(k any) []jwt.Algorithm {
 		return algs
 	}
 	return nil
+}
+
+// publicOf returns the public half of a private key, or the key itself.
+func publicOf(k any) any {
+	switch key := k.(type) {
+	case *rsa.PrivateKey:
+		return &key.PublicKey
+	case *ecdsa.PrivateKey:
+		return &key.PublicKey
+	case ed25519.PrivateKey:
+		return key.Public()
+	}
+	return k
 }
 
 // hmacMinSize is the least secret size for an HS algorithm, in bytes.

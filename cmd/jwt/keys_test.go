@@ -93,6 +93,8 @@ func TestLoadKeyRefusesWithAReason(t *testing.T) {
 		{"garbage in a key block", string(pemBytes("PRIVATE KEY", []byte("garbage"))), "not a PKCS#8"},
 		{"private key labeled PUBLIC KEY", string(pemBytes("PUBLIC KEY", x509.MarshalPKCS1PrivateKey(testRSAKey(t)))), "holds a private key"},
 		{"X25519 key", string(pkcs8(t, x)), "key agreement"},
+		{"P-224 key", string(pkcs8(t, testECKey(t, elliptic.P224()))), "P-224"},
+		{"only EC PARAMETERS", string(pemBytes("EC PARAMETERS", []byte{0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07})), "-genkey"},
 		{"broken PEM", "-----BEGIN PRIVATE KEY-----\nnot base64!\n", "no PEM key block"},
 		{"empty secret", "\n", "empty"},
 	}
@@ -107,6 +109,11 @@ func TestLoadKeyRefusesWithAReason(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+			// The library's message follows the file name, without the
+			// package's prefix.
+			if tc.name != "empty secret" && !strings.HasPrefix(err.Error(), "k.pem: ") || strings.Contains(err.Error(), "pemkey:") {
+				t.Errorf("error %q does not start with the file name alone", err)
 			}
 		})
 	}
