@@ -19,12 +19,29 @@ type KeySet interface {
 	VerificationKeys(ctx context.Context, h *Header) ([]any, error)
 }
 
+// IssuerKeySet is a KeySet whose keys belong to issuers: each issuer's
+// tokens verify only with that issuer's keys (RFC 8725 section 3.8: "the
+// issuer ... MUST be validated", and the keys used for it must be the
+// issuer's own). Given one as the key, a Verifier reads "iss" from the
+// strictly parsed claims before the signature, asks for that issuer's keys,
+// and after the signature verifies, the verified "iss" is the one the keys
+// were chosen by. A token without a string "iss" is refused before any key
+// is asked for (ErrInvalidIssuer and ErrMissingClaim). An implementation
+// must refuse an issuer it was not configured with (matching
+// ErrInvalidIssuer) without any network traffic: issuers come from
+// configuration, never from tokens. jwk's multi-issuer sets implement it.
+type IssuerKeySet interface {
+	KeySet
+	IssuerVerificationKeys(ctx context.Context, issuer string, h *Header) ([]any, error)
+}
+
 // keySource is how a Verifier finds keys: a static key checked once, a
-// KeyFunc, or a KeySet.
+// KeyFunc, a KeySet, or an IssuerKeySet (keySet and issuers both set).
 type keySource struct {
 	static  *signing.VerifyingKey
 	keyFunc KeyFunc
 	keySet  KeySet
+	issuers IssuerKeySet
 }
 
 func newKeySource(key any) (keySource, error) {
@@ -39,6 +56,11 @@ func newKeySource(key any) (keySource, error) {
 			return keySource{}, fmt.Errorf("%w: nil KeyFunc", ErrInvalidKey)
 		}
 		return keySource{keyFunc: k}, nil
+	case IssuerKeySet:
+		if k == nil {
+			return keySource{}, fmt.Errorf("%w: nil IssuerKeySet", ErrInvalidKey)
+		}
+		return keySource{keySet: k, issuers: k}, nil
 	case KeySet:
 		if k == nil {
 			return keySource{}, fmt.Errorf("%w: nil KeySet", ErrInvalidKey)
@@ -63,8 +85,9 @@ func prepareKey(key any) (*signing.VerifyingKey, error) {
 	return signing.NewVerifyingKey(key)
 }
 
-// candidates returns the keys to try for a header.
-func (s *keySource) candidates(ctx context.Context, h *Header) ([]*signing.VerifyingKey, error) {
+// candidates returns the keys to try for a header and, for an
+// IssuerKeySet, the token's unverified issuer.
+func (s *keySource) candidates(ctx context.Context, h *Header, iss string) ([]*signing.VerifyingKey, error) {
 	if s.static != nil {
 		return []*signing.VerifyingKey{s.static}, nil
 	}
@@ -80,7 +103,13 @@ func (s *keySource) candidates(ctx context.Context, h *Header) ([]*signing.Verif
 		}
 		return []*signing.VerifyingKey{vk}, nil
 	}
-	keys, err := s.keySet.VerificationKeys(ctx, &hc)
+	var keys []any
+	var err error
+	if s.issuers != nil {
+		keys, err = s.issuers.IssuerVerificationKeys(ctx, iss, &hc)
+	} else {
+		keys, err = s.keySet.VerificationKeys(ctx, &hc)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: key set: %w", ErrInvalidKey, err)
 	}

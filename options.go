@@ -44,6 +44,7 @@ type config struct {
 	validator  claimrules.Validator
 	checks     []func(context.Context, *Token) error // WithValidator, in order
 	extra      []extraHeaderMember                   // WithHeader, sign side
+	observer   VerifyObserver                        // WithObserver
 	algorithms []Algorithm                           // nil: every algorithm that fits the key
 	typ        string                                // verify: required "typ"; sign: "typ" to write
 	typSet     bool

@@ -30,6 +30,7 @@ func TestAnOptionForTheOtherSideIsRefused_NeverSilentlyIgnored(t *testing.T) {
 		"WithMaxAge":             jwt.WithMaxAge(time.Hour),
 		"WithRequiredClaims":     jwt.WithRequiredClaims("sub"),
 		"WithValidator":          jwt.WithValidator(func(context.Context, *jwt.Token) error { return nil }),
+		"WithObserver":           jwt.WithObserver(&recorder{}),
 	}
 	c := claims.Registered{Subject: "s"}
 	for name, opt := range verifyOnly {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"time"
 
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -103,14 +104,30 @@ func checkClaimsArg(claims any) error {
 	return checkClaims(rv)
 }
 
-// parse is the whole verification flow, in order: the compact form, the
-// header, the algorithm against the key, the signature, and only then the
-// claims (strict pass, rules, decoding into dst, the custom rules). own
-// reports that dst is the Verifier's own map (Parse), not the caller's.
+// parse verifies token into dst and, with WithObserver, reports the
+// outcome.
 func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (*Token, error) {
 	if v == nil || v.cfg == nil {
 		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
 	}
+	if v.cfg.observer == nil {
+		return v.verify(ctx, token, dst, own, nil)
+	}
+	ev := &VerifyEvent{}
+	start := time.Now()
+	t, err := v.verify(ctx, token, dst, own, ev)
+	ev.Duration = time.Since(start)
+	ev.finish(err)
+	v.cfg.observer.ObserveVerify(ctx, *ev)
+	return t, err
+}
+
+// verify is the whole verification flow, in order: the compact form, the
+// header, the algorithm against the key, the signature, and only then the
+// claims (strict pass, rules, decoding into dst, the custom rules). own
+// reports that dst is the Verifier's own map (Parse), not the caller's. ev,
+// when not nil, collects what an Observer is told.
+func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, ev *VerifyEvent) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
@@ -118,6 +135,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (
 	h, cached, err := v.headers.header(c.header)
 	if err != nil {
 		return nil, err
+	}
+	if ev != nil {
+		ev.Algorithm, ev.KeyID = h.Algorithm, h.KeyID
 	}
 	// Every segment is decoded, and so checked, before any cryptography.
 	// The claims are decoded into a buffer of their own, never reused: an
@@ -141,19 +161,32 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (
 	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
 		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
 	}
-	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig); err != nil {
+	// Keys chosen by issuer (IssuerKeySet): the claims' strict pass runs
+	// before the signature, so the issuer comes from checked bytes.
+	var ex claimrules.Extracted
+	iss, extracted := "", false
+	if v.keys.issuers != nil {
+		if iss, err = v.issuerOf(payload, &ex); err != nil {
+			return nil, err
+		}
+		extracted = true
+	}
+	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig, iss); err != nil {
 		return nil, err // CVE-2024-51744: never with a claims verdict
 	}
 	if !cached && !v.oneShot {
 		v.headers.put(c.header, h) // only headers of signed tokens are kept
 	}
-
-	var ex claimrules.Extracted
-	if v.cfg.validator.Required != nil {
-		ex.Track(v.cfg.validator.Required)
+	if ev != nil {
+		ev.verified = true
 	}
-	if err := strictjson.Object(payload, ex.Member); err != nil {
-		return nil, malformed("claims: %w", err)
+	if !extracted {
+		if err := v.extract(payload, &ex); err != nil {
+			return nil, err
+		}
+	}
+	if ev != nil && ex.Issuer != nil {
+		ev.Issuer, _ = strictjson.String(ex.Issuer)
 	}
 	t := &Token{Header: *h, Raw: token}
 	ruleErr := v.validate(h, &ex)
@@ -209,13 +242,39 @@ func claimsValue(dst any, own bool) any {
 	return dst
 }
 
+// extract runs the claims' strict pass, tracking WithRequiredClaims' names.
+func (v *Verifier) extract(payload []byte, ex *claimrules.Extracted) error {
+	if v.cfg.validator.Required != nil {
+		ex.Track(v.cfg.validator.Required)
+	}
+	if err := strictjson.Object(payload, ex.Member); err != nil {
+		return malformed("claims: %w", err)
+	}
+	return nil
+}
+
+// issuerOf extracts the claims and returns their "iss", which an
+// IssuerKeySet chooses keys by; a token without one is refused before any
+// key is asked for.
+func (v *Verifier) issuerOf(payload []byte, ex *claimrules.Extracted) (string, error) {
+	if err := v.extract(payload, ex); err != nil {
+		return "", err
+	}
+	iss, ok := strictjson.String(ex.Issuer)
+	if ex.Issuer == nil || !ok {
+		return "", fmt.Errorf("%w: %w: %w: the keys are chosen by \"iss\", which the token lacks", ErrInvalidKey, ErrInvalidIssuer, ErrMissingClaim)
+	}
+	return iss, nil
+}
+
 // verifySignature checks sig over input with the first key that fits alg.
-// A failure here is the only error reported for the token.
-func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, input, sig []byte) error {
+// A failure here is the only error reported for the token. iss is the
+// token's issuer when the keys are chosen by it.
+func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, input, sig []byte, iss string) error {
 	if v.keys.static != nil {
 		return v.keys.static.Verify(alg, input, sig)
 	}
-	keys, err := v.keys.candidates(ctx, h)
+	keys, err := v.keys.candidates(ctx, h, iss)
 	if err != nil {
 		return err
 	}

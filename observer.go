@@ -1,0 +1,82 @@
+package jwt
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// VerifyObserver is told the outcome of every verification a Verifier
+// makes (WithObserver): for metrics and logs. It must be safe for
+// concurrent use and return quickly; it runs on the verifying goroutine.
+type VerifyObserver interface {
+	ObserveVerify(ctx context.Context, e VerifyEvent)
+}
+
+// VerifyEvent is one verification's outcome. It never holds the token, its
+// signature or any claim value but "iss": errors are reduced to their
+// sentinel, since an error's text may quote claims.
+type VerifyEvent struct {
+	// Outcome is nil when the token was accepted, or the sentinel that names
+	// why it was refused (ErrSignatureInvalid, ErrTokenExpired, ...; the
+	// first of errorClasses it matches).
+	Outcome error
+	// Algorithm and KeyID are the header's "alg" and "kid" (RFC 7515
+	// sections 4.1.1 and 4.1.4), when the header could be read; not
+	// authenticated unless the signature verified.
+	Algorithm, KeyID string
+	// Issuer is "iss" (RFC 7519 section 4.1.1), only when the signature
+	// verified.
+	Issuer string
+	// SignatureVerified reports whether the signature verified.
+	SignatureVerified bool
+	// Duration is how long the verification took.
+	Duration time.Duration
+
+	verified bool
+}
+
+// errorClasses are the sentinels a VerifyEvent's Outcome is chosen from,
+// the most specific first.
+var errorClasses = []error{
+	ErrTokenTooLarge, ErrEncoding, ErrTokenMalformed, ErrAlgorithmNotAllowed, ErrInvalidKey, ErrSignatureInvalid,
+	ErrTokenExpired, ErrTokenNotValidYet, ErrTokenUsedBeforeIssued, ErrInvalidAudience, ErrInvalidIssuer,
+	ErrInvalidSubject, ErrMissingClaim, ErrInvalidType, ErrTokenInvalidClaims, ErrInvalidOption,
+}
+
+// finish sets the outcome from a verification's error.
+func (e *VerifyEvent) finish(err error) {
+	e.SignatureVerified = e.verified
+	if !e.verified {
+		e.Issuer = ""
+	}
+	if err == nil {
+		return
+	}
+	for _, c := range errorClasses {
+		if errors.Is(err, c) {
+			e.Outcome = c
+			return
+		}
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		e.Outcome = ErrInvalidKey // a key fetch that did not finish
+		return
+	}
+	e.Outcome = ErrTokenInvalidClaims // a custom rule's own error
+}
+
+// WithObserver reports every verification's outcome to o (VerifyEvent).
+// Without it, a Verifier does no work for observing. Verify side only.
+func WithObserver(o VerifyObserver) Option {
+	return func(c *config) {
+		if !c.use("WithObserver", verifySide) {
+			return
+		}
+		if o == nil {
+			c.fail("nil VerifyObserver")
+			return
+		}
+		c.observer = o
+	}
+}
