@@ -100,6 +100,7 @@ func TestEncodeRefuses(t *testing.T) {
 		{"nil *ecdsa.PublicKey", (*ecdsa.PublicKey)(nil), pemkey.ErrUnsupportedKey},
 		{"zero ecdsa.PublicKey", &ecdsa.PublicKey{}, pemkey.ErrUnsupportedKey},
 		{"ECDSA curve only", &ecdsa.PublicKey{Curve: elliptic.P256()}, pemkey.ErrUnsupportedKey},
+		//lint:ignore SA1019 a point off the curve: only the raw coordinates make one
 		{"ECDSA point off the curve", &ecdsa.PublicKey{Curve: elliptic.P256(), X: big.NewInt(1), Y: big.NewInt(1)}, pemkey.ErrUnsupportedKey},
 		{"short Ed25519", ed25519.PublicKey{1}, pemkey.ErrUnsupportedKey},
 		{"nil Ed25519", ed25519.PublicKey(nil), pemkey.ErrUnsupportedKey},
@@ -124,6 +125,7 @@ func TestEncodeRefuses(t *testing.T) {
 		{"nil *ecdsa.PrivateKey", (*ecdsa.PrivateKey)(nil)},
 		{"zero ecdsa.PrivateKey", &ecdsa.PrivateKey{}},
 		{"ECDSA curve only", &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: elliptic.P256()}}},
+		//lint:ignore SA1019 an incomplete key: only the raw scalar makes one
 		{"ECDSA scalar only", &ecdsa.PrivateKey{PublicKey: ecdsa.PublicKey{Curve: elliptic.P256()}, D: big.NewInt(1)}},
 		{"short Ed25519", ed25519.PrivateKey{1}},
 		{"nil Ed25519", ed25519.PrivateKey(nil)},

@@ -140,7 +140,7 @@ func blockKey(b *pem.Block) (any, error) {
 	if b.Type == labelEncrypted || b.Headers["DEK-Info"] != "" || strings.Contains(b.Headers["Proc-Type"], "ENCRYPTED") {
 		return nil, invalidf("%s", adviceEncrypted)
 	}
-	if _, keyBlock := privateForms[b.Type]; keyBlock || publicForms[b.Type] != nil {
+	if _, isKeyLabel := privateForms[b.Type]; isKeyLabel || publicForms[b.Type] != nil {
 		// crypto/x509 ignores bytes after some structures (PKCS#8): DER
 		// has none (X.690 section 10.1).
 		var v asn1.RawValue
@@ -159,7 +159,7 @@ func blockKey(b *pem.Block) (any, error) {
 		if uerr := unsupportedAlgorithm(b.Bytes); uerr != nil {
 			return nil, uerr
 		}
-		return nil, invalidf("the %s block is not a %s private key (%v)", b.Type, formNames(forms), err)
+		return nil, invalidf("the %s block is not a valid %s private key (%v)", b.Type, formNames(forms), err)
 	}
 	if forms, ok := publicForms[b.Type]; ok {
 		k, err := parseDER(forms, b.Bytes)
@@ -172,7 +172,7 @@ func blockKey(b *pem.Block) (any, error) {
 		if uerr := unsupportedAlgorithm(b.Bytes); uerr != nil {
 			return nil, uerr
 		}
-		return nil, invalidf("the %s block is not an %s public key (%v)", b.Type, formNames(forms), err)
+		return nil, invalidf("the %s block is not a valid %s public key (%v)", b.Type, formNames(forms), err)
 	}
 	switch b.Type {
 	case labelCertificate:

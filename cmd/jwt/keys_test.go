@@ -90,7 +90,7 @@ func TestLoadKeyRefusesWithAReason(t *testing.T) {
 		{"legacy encrypted PEM", string(encrypted), "encrypted"},
 		{"OpenSSH private key", string(pemBytes("OPENSSH PRIVATE KEY", []byte{1})), "ssh-keygen -p -m PKCS8"},
 		{"unknown block", string(pemBytes("DH PARAMETERS", []byte{1})), "unsupported PEM block"},
-		{"garbage in a key block", string(pemBytes("PRIVATE KEY", []byte("garbage"))), "not a PKCS#8"},
+		{"garbage in a key block", string(pemBytes("PRIVATE KEY", []byte("garbage"))), "not a valid PKCS#8"},
 		{"private key labeled PUBLIC KEY", string(pemBytes("PUBLIC KEY", x509.MarshalPKCS1PrivateKey(testRSAKey(t)))), "holds a private key"},
 		{"X25519 key", string(pkcs8(t, x)), "key agreement"},
 		{"P-224 key", string(pkcs8(t, testECKey(t, elliptic.P224()))), "P-224"},
