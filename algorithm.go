@@ -5,7 +5,9 @@ import "github.com/jotlib/jwt/signing"
 // Algorithm is a JWS "alg" value; see package signing.
 type Algorithm = signing.Algorithm
 
-// The supported algorithms (RFC 7518 section 3.1, RFC 8037, RFC 9864).
+// The supported algorithms (RFC 7518 section 3.1, RFC 8037, RFC 9864,
+// RFC 9964). The ML-DSA ones need Go 1.27 to sign and verify (see
+// signing.Algorithm.Available).
 const (
 	HS256   = signing.HS256
 	HS384   = signing.HS384
@@ -21,4 +23,7 @@ const (
 	ES512   = signing.ES512
 	EdDSA   = signing.EdDSA
 	Ed25519 = signing.Ed25519
+	MLDSA44 = signing.MLDSA44
+	MLDSA65 = signing.MLDSA65
+	MLDSA87 = signing.MLDSA87
 )

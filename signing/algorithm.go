@@ -1,6 +1,14 @@
-// Package signing implements the JWS signature algorithms of RFC 7518 and
-// RFC 8037 for jotlib/jwt: HMAC (HS*), RSASSA-PKCS1-v1_5 (RS*), RSASSA-PSS
-// (PS*), ECDSA (ES*) and Ed25519 (EdDSA).
+// Package signing implements the JWS signature algorithms of RFC 7518,
+// RFC 8037, RFC 9864 and RFC 9964 for jotlib/jwt: HMAC (HS*),
+// RSASSA-PKCS1-v1_5 (RS*), RSASSA-PSS (PS*), ECDSA (ES*), Ed25519 (EdDSA,
+// Ed25519) and ML-DSA (ML-DSA-44, ML-DSA-65, ML-DSA-87).
+//
+// ML-DSA uses the standard library's crypto/mldsa, which Go 1.27 added: the
+// ML-DSA code is built only with Go 1.27 or later. With an older Go the
+// three names still exist, are Known and are listed by All, but
+// Algorithm.Available reports false and every attempt to sign or verify
+// with them is refused with ErrAlgorithmNotAllowed, whose message says that
+// Go 1.27 is needed. Code that names them compiles with either Go.
 //
 // Keys are checked once, when a SigningKey or VerifyingKey is made: the key's
 // type fixes the algorithm family (RFC 8725 section 3.1) and its size must
@@ -11,6 +19,8 @@ package signing
 import (
 	"crypto"
 	"errors"
+	"fmt"
+	"runtime"
 
 	_ "crypto/sha256" // registers SHA-256 for crypto.Hash
 	_ "crypto/sha512" // registers SHA-384 and SHA-512 for crypto.Hash
@@ -20,7 +30,7 @@ import (
 type Algorithm string
 
 // The supported algorithms (RFC 7518 section 3.1, RFC 8037 section 3.1,
-// RFC 9864 section 2.2).
+// RFC 9864 section 2.2, RFC 9964 section 4).
 const (
 	HS256   Algorithm = "HS256"   // HMAC using SHA-256
 	HS384   Algorithm = "HS384"   // HMAC using SHA-384
@@ -36,6 +46,13 @@ const (
 	ES512   Algorithm = "ES512"   // ECDSA using P-521 and SHA-512
 	EdDSA   Algorithm = "EdDSA"   // Ed25519 signatures (RFC 8037)
 	Ed25519 Algorithm = "Ed25519" // Ed25519 signatures, fully specified (RFC 9864)
+
+	// ML-DSA (FIPS 204) with the empty context string, RFC 9964. Each name
+	// binds to its parameter set: an ML-DSA-65 key verifies ML-DSA-65 only.
+	// Signing and verifying need Go 1.27 (crypto/mldsa); see Available.
+	MLDSA44 Algorithm = "ML-DSA-44" // ML-DSA-44 (RFC 9964)
+	MLDSA65 Algorithm = "ML-DSA-65" // ML-DSA-65 (RFC 9964)
+	MLDSA87 Algorithm = "ML-DSA-87" // ML-DSA-87 (RFC 9964)
 )
 
 // Errors returned by this package; the root package re-exports them.
@@ -62,6 +79,7 @@ const (
 	famRSA // RS* and PS*
 	famECDSA
 	famEd25519
+	famMLDSA // one parameter set per key, like ECDSA's curves
 )
 
 // algInfo is what the package knows about one algorithm.
@@ -69,8 +87,8 @@ type algInfo struct {
 	fam  family
 	hash crypto.Hash
 	pss  bool
-	// size is the exact signature size for HMAC and ECDSA, and the key-size
-	// minimum in bytes for HMAC (RFC 7518 section 3.2).
+	// size is the exact signature size for HMAC, ECDSA, Ed25519 and ML-DSA,
+	// and the key-size minimum in bytes for HMAC (RFC 7518 section 3.2).
 	size int
 }
 
@@ -105,6 +123,12 @@ func lookup(a Algorithm) (algInfo, bool) {
 		return algInfo{famECDSA, crypto.SHA512, false, 132}, true
 	case EdDSA, Ed25519:
 		return algInfo{famEd25519, 0, false, 64}, true
+	case MLDSA44: // FIPS 204 Table 2; crypto/mldsa.MLDSA44SignatureSize
+		return algInfo{famMLDSA, 0, false, 2420}, true
+	case MLDSA65:
+		return algInfo{famMLDSA, 0, false, 3309}, true
+	case MLDSA87:
+		return algInfo{famMLDSA, 0, false, 4627}, true
 	}
 	return algInfo{}, false
 }
@@ -123,19 +147,45 @@ func Lookup(name string) (Algorithm, bool) {
 	return a, ok
 }
 
-// All returns every supported algorithm, in a fixed order.
+// All returns every supported algorithm, in a fixed order. It lists the
+// ML-DSA names whatever the Go version; see Algorithm.Available.
 func All() []Algorithm {
-	return []Algorithm{HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519}
+	return []Algorithm{HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519,
+		MLDSA44, MLDSA65, MLDSA87}
 }
 
-// Known reports whether a is a supported algorithm.
+// Known reports whether a is a supported algorithm: one of All, whether or
+// not this build can use it (see Available).
 func (a Algorithm) Known() bool {
 	_, ok := lookup(a)
 	return ok
 }
 
+// Available reports whether this build can sign and verify with a: true for
+// every known algorithm, except the ML-DSA ones when the program was built
+// with a Go older than 1.27 (they need crypto/mldsa). False for unknown
+// names.
+func (a Algorithm) Available() bool {
+	info, ok := lookup(a)
+	return ok && (info.fam != famMLDSA || mldsaAvailable)
+}
+
+// errMLDSAUnavailable refuses an ML-DSA algorithm in a build without
+// crypto/mldsa.
+func errMLDSAUnavailable(alg Algorithm) error {
+	return fmt.Errorf("%w: %s needs Go 1.27 or later (crypto/mldsa); this program was built with %s",
+		ErrAlgorithmNotAllowed, alg, runtime.Version())
+}
+
+// MaxSignatureSize is the size in bytes of the largest signature made by
+// the algorithms with keys in practical use: ML-DSA-87's 4,627 (FIPS 204
+// Table 2). An RSA signature is as long as the modulus (512 bytes for
+// RSA-4096), so only an RSA key of more than 37,016 bits would exceed it.
+// A buffer of this size holds any such signature.
+const MaxSignatureSize = 4627
+
 // Hash returns the hash function a uses (RFC 7518 section 3.1), or 0 for
-// Ed25519 and unknown names.
+// Ed25519, ML-DSA and unknown names.
 func (a Algorithm) Hash() crypto.Hash { return infoOf(a).hash }
 
 // String returns the "alg" value.

@@ -17,27 +17,28 @@ var notJWSNames = []signing.Algorithm{
 	"", "none", "None", "NONE", "nOnE", "hs256", "Hs256", "HS256 ", " HS256", "HS256\x00",
 	"rs256", "ps256", "es256", "eddsa", "EDDSA", "ed25519", "ES256K", "ES521", "HS1", "RS1",
 	"RSA-OAEP", "dir", "A128KW", "Ed448", "HS", "HS2560",
+	"ml-dsa-44", "Ml-Dsa-65", "ML-DSA-87 ", "MLDSA44", "ML-DSA", "ML-DSA-", "ML-DSA-128", "ML_DSA_44",
+	"HashML-DSA-44", "ML-DSA-65\x00", "ML-KEM-768", "SLH-DSA-SHA2-128s",
 }
 
-// bindingKeys are the key types of rule 3 with the algorithms each may
-// verify (RFC 8725 section 3.1: the key's type fixes the family).
-func bindingKeys() []struct {
+// bindingRow is a key and the algorithms it may verify.
+type bindingRow = struct {
 	name string
 	key  any
 	algs []signing.Algorithm
 	sign bool // the key can also sign those algorithms
-} {
+}
+
+// bindingKeys are the key types of rule 3 with the algorithms each may
+// verify (RFC 8725 section 3.1: the key's type fixes the family). With Go
+// 1.27 and later they include the ML-DSA keys, each bound to its
+// parameter set.
+func bindingKeys() []bindingRow {
 	k := keys()
 	hs := []signing.Algorithm{signing.HS256, signing.HS384, signing.HS512}
 	rs := []signing.Algorithm{signing.RS256, signing.RS384, signing.RS512, signing.PS256, signing.PS384, signing.PS512}
 	ed := []signing.Algorithm{signing.EdDSA, signing.Ed25519}
-	type row = struct {
-		name string
-		key  any
-		algs []signing.Algorithm
-		sign bool
-	}
-	return []row{
+	return append([]bindingRow{
 		{"HMAC secret []byte (64 bytes)", k.hs64, hs, true},
 		{"*rsa.PublicKey", &k.rsa2048.PublicKey, rs, false},
 		{"*rsa.PrivateKey", k.rsa2048, rs, true},
@@ -54,18 +55,19 @@ func bindingKeys() []struct {
 		{"crypto.Signer (P-384)", &kmsSigner{inner: k.p384}, []signing.Algorithm{signing.ES384}, true},
 		{"crypto.Signer (P-521)", &kmsSigner{inner: k.p521}, []signing.Algorithm{signing.ES512}, true},
 		{"crypto.Signer (Ed25519)", &kmsSigner{inner: k.ed}, ed, true},
-	}
+	}, mldsaBindingKeys()...)
 }
 
 // TestAlgorithmKeyBinding_RFC8725_3_1 checks rule 3: []byte → HS*, RSA →
-// RS*/PS*, ECDSA → only the ES* of its curve, Ed25519 → EdDSA/Ed25519;
-// every other (key, alg) pair is ErrAlgorithmNotAllowed from Check, and
-// Verify refuses it the same way before any cryptography runs.
+// RS*/PS*, ECDSA → only the ES* of its curve, Ed25519 → EdDSA/Ed25519,
+// ML-DSA → only the ML-DSA-* of its parameter set; every other (key, alg)
+// pair is ErrAlgorithmNotAllowed from Check, and Verify refuses it the same
+// way before any cryptography runs.
 func TestAlgorithmKeyBinding_RFC8725_3_1(t *testing.T) {
 	input := []byte("eyJhbGciOiJIUzI1NiJ9.e30")
 	// A signature that is valid for each algorithm under some other key.
 	validSig := map[signing.Algorithm][]byte{}
-	for _, alg := range signing.All() {
+	for _, alg := range usable() {
 		validSig[alg] = mustSign(t, alg, signingKeyFor(alg), input)
 	}
 	for _, tc := range bindingKeys() {
@@ -95,7 +97,7 @@ func TestAlgorithmKeyBinding_RFC8725_3_1(t *testing.T) {
 }
 
 // TestLookup_CaseSensitiveAndNeverNone_RFC7515_4_1_1 checks that Lookup and
-// Known accept exactly the 14 names and never "none".
+// Known accept exactly the 17 names, with either Go, and never "none".
 func TestLookup_CaseSensitiveAndNeverNone_RFC7515_4_1_1(t *testing.T) {
 	for _, alg := range signing.All() {
 		got, ok := signing.Lookup(string(alg))
@@ -103,8 +105,8 @@ func TestLookup_CaseSensitiveAndNeverNone_RFC7515_4_1_1(t *testing.T) {
 			t.Errorf("Lookup(%q) = %q, %v", alg, got, ok)
 		}
 	}
-	if n := len(signing.All()); n != 14 {
-		t.Errorf("All() has %d algorithms, want 14", n)
+	if n := len(signing.All()); n != 17 {
+		t.Errorf("All() has %d algorithms, want 17", n)
 	}
 	for _, name := range notJWSNames {
 		if _, ok := signing.Lookup(string(name)); ok || name.Known() {
@@ -116,6 +118,7 @@ func TestLookup_CaseSensitiveAndNeverNone_RFC7515_4_1_1(t *testing.T) {
 		signing.HS384: crypto.SHA384, signing.RS384: crypto.SHA384, signing.PS384: crypto.SHA384, signing.ES384: crypto.SHA384,
 		signing.HS512: crypto.SHA512, signing.RS512: crypto.SHA512, signing.PS512: crypto.SHA512, signing.ES512: crypto.SHA512,
 		signing.EdDSA: 0, signing.Ed25519: 0, "none": 0,
+		signing.MLDSA44: 0, signing.MLDSA65: 0, signing.MLDSA87: 0,
 	}
 	for alg, h := range hashes {
 		if alg.Hash() != h {
@@ -133,7 +136,7 @@ func TestNewSigningKey_KeyMustFitAlgorithm_ErrInvalidKey(t *testing.T) {
 			continue
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			for _, alg := range signing.All() {
+			for _, alg := range usable() {
 				sk, err := signing.NewSigningKey(alg, tc.key)
 				if slices.Contains(tc.algs, alg) {
 					wantErr(t, "NewSigningKey("+string(alg)+")", err, nil)

@@ -79,7 +79,22 @@ func signingKeyFor(alg signing.Algorithm) any {
 	case signing.EdDSA, signing.Ed25519:
 		return k.ed
 	}
+	if key := mldsaKeyFor(alg); key != nil { // Go 1.27 and later
+		return key
+	}
 	panic("no key for " + string(alg))
+}
+
+// usable returns the algorithms this build can sign and verify with: All
+// less the ML-DSA ones before Go 1.27.
+func usable() []signing.Algorithm {
+	var out []signing.Algorithm
+	for _, a := range signing.All() {
+		if a.Available() {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // publicKeyFor returns the verifying counterpart of signingKeyFor(alg).

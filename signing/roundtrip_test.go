@@ -13,13 +13,13 @@ import (
 	"github.com/jotlib/jwt/signing"
 )
 
-// TestSignVerifyRoundTrip_AllAlgorithms signs with each of the 14
-// algorithms and verifies with the public key, the private key and (for
+// TestSignVerifyRoundTrip_AllAlgorithms signs with each algorithm this
+// build can use (17 with Go 1.27 and later, 14 before) and verifies with the public key, the private key and (for
 // asymmetric keys) a crypto.Signer; a changed input is refused; AppendSign
 // keeps dst's prefix and Size reports the signature length.
 func TestSignVerifyRoundTrip_AllAlgorithms(t *testing.T) {
 	input := []byte("eyJhbGciOiJ4IiwidHlwIjoiSldUIn0.eyJzdWIiOiJyb3VuZC10cmlwIn0")
-	for _, alg := range signing.All() {
+	for _, alg := range usable() {
 		t.Run(string(alg), func(t *testing.T) {
 			priv := signingKeyFor(alg)
 			sk, err := signing.NewSigningKey(alg, priv)
@@ -75,7 +75,7 @@ func TestEdDSAAndEd25519AreOneSignature_RFC9864(t *testing.T) {
 // the right options.
 func TestCryptoSignerKMS_SignsAndVerifies(t *testing.T) {
 	input := []byte("eyJhbGciOiJLTVMifQ.eyJzdWIiOiJrbXMifQ")
-	for _, alg := range signing.All() {
+	for _, alg := range usable() {
 		inner, ok := signingKeyFor(alg).(crypto.Signer)
 		if !ok {
 			continue // HMAC: a secret, not a signer
