@@ -212,7 +212,7 @@ func TestVerifyExplainsFailures(t *testing.T) {
 		code int
 		want string
 	}{
-		{"expired", []string{"-key", a1, "-key-encoding", "base64url", rfc7515A1Token}, exitExpired, "token is expired (exp 2011-03-22T18:43:00Z, expired "},
+		{"expired", []string{"-key", a1, "-key-encoding", "base64url", rfc7515A1Token}, exitExpired, "s (exp 2011-03-22T18:43:00Z, expired "},
 		{"audience", []string{"-key", ec, "-aud", "z", tok}, exitClaims, `invalid audience (token aud is ["x","y"])`},
 		{"issuer", []string{"-key", ec, "-iss", "me", tok}, exitClaims, "token has no iss"},
 		{"algorithm", []string{"-key", a1, "-key-encoding", "base64url", tok}, exitAlgorithm, `token alg "ES256"; key ` + a1 + " is an HMAC secret of 64 bytes, which fits HS256, HS384, HS512"},

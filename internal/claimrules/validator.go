@@ -85,7 +85,7 @@ func (v *Validator) Validate(e *Extracted) error {
 		if !e.HasIssuedAt {
 			errs = append(errs, missing(claims.NameIssuedAt))
 		} else if age := t.Sub(e.IssuedAt); age > v.MaxAge+v.Leeway {
-			errs = append(errs, fmt.Errorf("%w: issued %v ago, over the maximum age of %v%s", sentinel.TokenExpired, age, v.MaxAge, v.leewayNote()))
+			errs = append(errs, fmt.Errorf("%w: issued %v ago, over the maximum age of %v%s", sentinel.TokenExpired, readable(age), v.MaxAge, v.leewayNote()))
 		}
 	}
 	for i, name := range v.Required {
@@ -117,7 +117,16 @@ func (v *Validator) Validate(e *Extracted) error {
 
 // late reports a time rule's failure and by how much.
 func (v *Validator) late(kind error, by string, d time.Duration) error {
-	return fmt.Errorf("%w %s %v%s", kind, by, d, v.leewayNote())
+	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), v.leewayNote())
+}
+
+// readable rounds a duration for a message: to the second from one second
+// on, to the millisecond below.
+func readable(d time.Duration) time.Duration {
+	if d >= time.Second || d <= -time.Second {
+		return d.Round(time.Second)
+	}
+	return d.Round(time.Millisecond)
 }
 
 func (v *Validator) leewayNote() string {
