@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jotlib/jwt/claims"
+)
+
+// TestPortedService runs the ported service against a fake identity
+// provider on 127.0.0.1 and checks every behaviour the golang-jwt + keyfunc
+// original had, including a key rotated in one second after start-up.
+func TestPortedService(t *testing.T) {
+	idp := newFakeIdP(t, time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	svc, err := newService(ctx, config{JWKSURL: idp.jwksURL(), Issuer: testIssuer, Audience: testAudience})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	api := httptest.NewServer(svc)
+	defer api.Close()
+	expired := func(c *accessClaims) {
+		c.IssuedAt = claims.NewNumericDate(time.Now().Add(-10 * time.Minute))
+		c.ExpiresAt = claims.NewNumericDate(time.Now().Add(-90 * time.Second))
+	}
+
+	t.Run("valid token accepted", func(t *testing.T) {
+		status, body := call(t, api, "GET", "/api/me", idp.issue(nil))
+		if status != http.StatusOK || body["sub"] != "user-42" || body["tenant"] != "acme" {
+			t.Fatalf("got %d %v", status, body)
+		}
+	})
+	t.Run("wrong audience refused", func(t *testing.T) {
+		tok := idp.issue(func(c *accessClaims) { c.Audience = claims.Audience{"billing-api"} })
+		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized {
+			t.Fatalf("got %d", status)
+		}
+	})
+	t.Run("Validate tenant check refused", func(t *testing.T) {
+		tok := idp.issue(func(c *accessClaims) { c.Tenant = "initech" })
+		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusForbidden {
+			t.Fatalf("got %d", status)
+		}
+	})
+	t.Run("expired token refused, its verified sub readable by refresh", func(t *testing.T) {
+		tok := idp.issue(expired)
+		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized {
+			t.Fatalf("/api/me: got %d", status)
+		}
+		status, body := call(t, api, "POST", "/refresh", tok)
+		if status != http.StatusOK || body["sub"] != "user-42" {
+			t.Fatalf("/refresh: got %d %v", status, body)
+		}
+		wrongAud := idp.issue(func(c *accessClaims) { expired(c); c.Audience = claims.Audience{"billing-api"} })
+		if status, _ := call(t, api, "POST", "/refresh", wrongAud); status != http.StatusUnauthorized {
+			t.Fatalf("/refresh of an expired token for another audience: got %d", status)
+		}
+	})
+	t.Run("token signed by another key refused, its claims never read", func(t *testing.T) {
+		rogue, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mark := func(c *accessClaims) { c.Subject = "mallory-7" }
+		tok := signAccess(t, rogue, "key-1", mark)
+		if status, body := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized || body["sub"] != "" {
+			t.Fatalf("/api/me: got %d %v", status, body)
+		}
+		old := signAccess(t, rogue, "key-1", func(c *accessClaims) { mark(c); expired(c) })
+		status, raw := callRaw(t, api, "POST", "/refresh", old)
+		if status != http.StatusUnauthorized || strings.Contains(raw, "mallory") {
+			t.Fatalf("/refresh: got %d %q", status, raw)
+		}
+	})
+	t.Run("rotation 1 s after start-up accepted at once", func(t *testing.T) {
+		select {
+		case <-idp.rotated:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the identity provider never rotated")
+		}
+		before := idp.fetchCount()
+		start := time.Now()
+		status, body := call(t, api, "GET", "/api/me", idp.issue(nil)) // signed with key-2
+		if status != http.StatusOK || body["sub"] != "user-42" {
+			t.Fatalf("token with the new kid: got %d %v (fetches %d)", status, body, idp.fetchCount())
+		}
+		if got := idp.fetchCount() - before; got != 1 {
+			t.Errorf("the new kid took %d fetches, want 1", got)
+		}
+		t.Logf("new kid verified %v after the rotation was seen", time.Since(start).Round(time.Millisecond))
+	})
+}
+
+func call(t *testing.T, api *httptest.Server, method, path, tok string) (int, map[string]string) {
+	t.Helper()
+	status, raw := callRaw(t, api, method, path, tok)
+	var body map[string]string
+	if status == http.StatusOK {
+		if err := json.Unmarshal([]byte(raw), &body); err != nil {
+			t.Fatalf("%s %s: %v: %q", method, path, err, raw)
+		}
+	}
+	return status, body
+}
+
+func callRaw(t *testing.T, api *httptest.Server, method, path, tok string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, api.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := api.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}

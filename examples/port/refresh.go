@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/jotlib/jwt"
+)
+
+// refresh answers POST /refresh for a client whose access token expired:
+// it reads the expired token's verified "sub" (a real service would start
+// a refresh grant for it). golang-jwt:
+//
+//	tok, err := parser.ParseWithClaims(raw, &accessClaims{}, k.Keyfunc)
+//	if errors.Is(err, jwt.ErrTokenExpired) {
+//		sub, _ := tok.Claims.GetSubject()
+//		...
+//	}
+//
+// Ported: the verified-but-refused token is in the *jwt.ValidationError
+// (errors.As); only a token whose signature verified gives one. Unlike the
+// golang-jwt code it replaces, a token that is expired and also breaks
+// another rule (wrong audience, unknown tenant) is refused.
+func (s *service) refresh(w http.ResponseWriter, r *http.Request) {
+	raw, ok := bearer(r)
+	if !ok {
+		deny(w, http.StatusUnauthorized, "missing bearer token")
+		return
+	}
+	var c accessClaims
+	_, err := s.verifier.ParseWithClaimsContext(r.Context(), raw, &c)
+	if err == nil {
+		http.Error(w, "token still valid", http.StatusBadRequest)
+		return
+	}
+	var ve *jwt.ValidationError
+	if !errors.As(err, &ve) || !onlyExpired(ve.Err) {
+		deny(w, http.StatusUnauthorized, "invalid token")
+		return
+	}
+	expired := ve.Token.Claims.(*accessClaims)
+	if err := expired.Validate(); err != nil { // not run for a token already refused
+		deny(w, http.StatusForbidden, "unknown tenant")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]string{"sub": ve.Token.Registered().Subject})
+}
+
+// onlyExpired reports whether every rule err reports is "exp".
+func onlyExpired(err error) bool {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range joined.Unwrap() {
+			if !onlyExpired(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return errors.Is(err, jwt.ErrTokenExpired)
+}
