@@ -3,6 +3,7 @@ package interop
 import (
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -78,7 +79,7 @@ var classDifferences = map[string]struct{ gj, ours, instead error }{
 // accepted marks a valid verdict in a row.
 var accepted error
 
-// rowGroups are the ported tables, in golang-jwt's file order.
+// gjRows are the ported tables, in golang-jwt's file order.
 func gjRows(f *gjFix) []gjCase {
 	var all []gjCase
 	for _, group := range [][]gjCase{
@@ -107,10 +108,23 @@ func TestGolangjwtCases(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) { runGJCase(t, f, c) })
 	}
-	counts["missing API"] = 0 // every construct of golang-jwt's tables has a port
+	counts["missing API"] = 0 // no row lacks a port: none is skipped
 	t.Logf("golang-jwt v5.3.1 behavioural rows: %d; %s", len(rows), countLine(counts))
 	signCounts := runSignRows(t, f)
 	t.Logf("golang-jwt v5.3.1 signing rows: %s", countLine(signCounts))
+
+	// MIGRATING.md states these numbers.
+	doc, err := os.ReadFile("../MIGRATING.md")
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	nSign := signCounts["agree"] + signCounts["refused on purpose"]
+	for _, want := range []string{
+		fmt.Sprintf("%d rows (%d parsing, %d signing)", len(rows)+nSign, len(rows), nSign),
+		fmt.Sprintf("%d agree", counts["agree"]+signCounts["agree"]),
+		fmt.Sprintf("%d are tokens golang-jwt accepts", counts["refused on purpose"]+signCounts["refused on purpose"]),
+	} {
+		assert.Contains(t, text, want, "MIGRATING.md's count of the differential port")
+	}
 }
 
 func countLine(m map[string]int) string {

@@ -29,7 +29,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer s.Close()
 	srv := &http.Server{Addr: *addr, Handler: s, ReadHeaderTimeout: 5 * time.Second}
-	log.Fatal(srv.ListenAndServe())
+	err = srv.ListenAndServe()
+	s.Close()
+	log.Fatal(err)
 }
