@@ -127,11 +127,15 @@ func isMLDSAPublic(p crypto.PublicKey) bool {
 	return ok
 }
 
-// isMLDSAKey reports whether key is an ML-DSA public or private key.
+// isMLDSAKey reports whether key is an ML-DSA public or private key, or a
+// crypto.Signer whose Public key is one.
 func isMLDSAKey(key any) bool {
-	switch key.(type) {
+	switch k := key.(type) {
 	case *mldsa.PublicKey, *mldsa.PrivateKey:
 		return true
+	case crypto.Signer:
+		p, err := publicOf(k)
+		return err == nil && isMLDSAPublic(p)
 	}
 	return false
 }
