@@ -51,6 +51,7 @@ type RemoteSet struct {
 
 	fetches atomic.Int64
 	failed  atomic.Int64
+	limited atomic.Int64  // unix nanoseconds of the latest rate-limited event
 	kick    chan struct{} // a fetch finished: the refresher re-plans
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -61,7 +62,10 @@ type RemoteSet struct {
 type snapshot struct {
 	set       *Set
 	fetchedAt time.Time
-	etag      string
+	expires   time.Time // fetchedAt plus the lifetime: stale afterwards
+	dropAt    time.Time // with WithMaxStale: no longer served afterwards
+	url       string    // the URL that served it (the failover's, maybe)
+	etag      string    // that URL's ETag
 }
 
 // fetchCall is one fetch; done is closed when it ends, err is then set.
@@ -73,42 +77,35 @@ type fetchCall struct {
 // NewRemoteSet starts keeping the JWK Set at rawURL (https, or http on the
 // loopback interface) fresh. It returns at once and fetches nothing yet: the
 // first verification starts the first fetch and waits for it (call Refresh
-// to fetch at startup instead); from then on refreshes run in the
-// background.
+// or Ready to fetch at startup instead); from then on refreshes run in the
+// background. WithWellKnown is refused (ErrInvalidOption): it is for
+// NewProvider and Discover.
 func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
-	cfg := remoteConfig{
-		timeout:    DefaultFetchTimeout,
-		maxBody:    DefaultMaxBodySize,
-		refresh:    DefaultRefreshInterval,
-		minRefresh: DefaultMinRefreshInterval,
-		rateLimit:  DefaultRateLimit,
+	cfg, err := newRemoteConfig(opts)
+	if err != nil {
+		return nil, err
 	}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
-	if cfg.err != nil {
-		return nil, cfg.err
-	}
-	if cfg.minRefresh > cfg.refresh {
-		cfg.minRefresh = cfg.refresh
+	if cfg.wkSet {
+		return nil, fmt.Errorf("%w: WithWellKnown is for NewProvider and Discover, not NewRemoteSet", ErrInvalidOption)
 	}
 	if err := checkURL(rawURL, cfg.allowInsecure); err != nil {
 		return nil, err
 	}
-	r := &RemoteSet{url: rawURL, cfg: cfg, kick: make(chan struct{}, 1)}
-	client := cfg.client
-	if client == nil {
-		client = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
-		r.ownClient = true
+	if cfg.failover == rawURL {
+		return nil, fmt.Errorf("%w: the failover URL is the URL itself", ErrInvalidOption)
 	}
-	r.client = withRedirectPolicy(client, cfg.allowInsecure)
+	client, own := cfg.httpClient()
+	return newRemoteSet(rawURL, cfg, client, own), nil
+}
+
+// newRemoteSet starts a RemoteSet on a checked URL and configuration.
+func newRemoteSet(rawURL string, cfg remoteConfig, client *http.Client, ownClient bool) *RemoteSet {
+	r := &RemoteSet{url: rawURL, cfg: cfg, client: client, ownClient: ownClient, kick: make(chan struct{}, 1)}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	r.nextAt = time.Now().Add(100 * 365 * 24 * time.Hour) // no background fetch before the first one
 	r.wg.Add(1)
 	go r.refresher()
-	return r, nil
+	return r
 }
 
 // checkURL accepts https URLs, and http ones for loopback hosts or with
@@ -116,10 +113,10 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 func checkURL(rawURL string, allowInsecure bool) error {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return fmt.Errorf("%w: JWK Set URL: %v", ErrInvalidOption, err)
+		return fmt.Errorf("%w: URL: %v", ErrInvalidOption, err)
 	}
 	if u.Host == "" {
-		return fmt.Errorf("%w: JWK Set URL %q has no host", ErrInvalidOption, rawURL)
+		return fmt.Errorf("%w: URL %q has no host", ErrInvalidOption, rawURL)
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "https":
@@ -128,9 +125,9 @@ func checkURL(rawURL string, allowInsecure bool) error {
 		if allowInsecure || isLoopback(u.Hostname()) {
 			return nil
 		}
-		return fmt.Errorf("%w: JWK Set URL %q is not https (see WithInsecureHTTP)", ErrInvalidOption, rawURL)
+		return fmt.Errorf("%w: URL %q is not https (see WithInsecureHTTP)", ErrInvalidOption, rawURL)
 	}
-	return fmt.Errorf("%w: JWK Set URL scheme %q", ErrInvalidOption, u.Scheme)
+	return fmt.Errorf("%w: URL scheme %q", ErrInvalidOption, u.Scheme)
 }
 
 func isLoopback(host string) bool {
@@ -156,7 +153,7 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	if r == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
 	}
-	snap := r.cur.Load()
+	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
 		return snap.set.match(h)
 	}
@@ -171,23 +168,37 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 		return nil, err
 	}
 	if c == nil { // rate-limited
-		if snap = r.cur.Load(); snap != nil {
+		if snap = r.live(r.cur.Load()); snap != nil {
+			r.noteRateLimited(ctx, h.KeyID)
 			return nil, fmt.Errorf("%w: kid %q is not in the JWK Set (refresh rate-limited)", ErrKeyNotFound, h.KeyID)
 		}
-		r.mu.Lock()
-		last := r.lastErr
-		r.mu.Unlock()
-		return nil, fmt.Errorf("%w: no JWK Set yet (last fetch: %v)", ErrFetch, last)
+		return nil, r.noSetError()
 	}
 	select {
 	case <-c.done:
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
 	}
-	if snap = r.cur.Load(); snap == nil {
-		return nil, c.err
+	if snap = r.live(r.cur.Load()); snap == nil {
+		if c.err != nil {
+			return nil, c.err
+		}
+		return nil, r.noSetError()
 	}
 	return snap.set.match(h)
+}
+
+// noSetError is the error for a verification with no set to serve: none
+// fetched yet, or the last one past WithMaxStale.
+func (r *RemoteSet) noSetError() error {
+	r.mu.Lock()
+	last, snap := r.lastErr, r.cur.Load()
+	r.mu.Unlock()
+	if snap != nil {
+		return fmt.Errorf("%w: the JWK Set fetched at %s expired at %s and is past WithMaxStale (%v); fetches fail (last: %v)",
+			ErrFetch, snap.fetchedAt.Format(time.RFC3339), snap.expires.Format(time.RFC3339), r.cfg.maxStale, last)
+	}
+	return fmt.Errorf("%w: no JWK Set yet (last fetch: %v)", ErrFetch, last)
 }
 
 // finished is a fetch that has ended: a caller given it reads the current
@@ -204,7 +215,7 @@ var finished = func() *fetchCall {
 func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	snap := r.cur.Load()
+	snap := r.live(r.cur.Load())
 	if snap != nil && (kid == "" || snap.set.hasKeyID(kid)) {
 		return finished, nil
 	}
@@ -215,7 +226,8 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 		return r.flight, nil
 	}
 	if snap == nil {
-		// No set yet: the first fetch, or a retry after failed ones.
+		// No set yet (or none that may be served): the first fetch, or a
+		// retry after failed ones.
 		if !r.lastStart.IsZero() && time.Since(r.lastStart) < r.cfg.rateLimit {
 			return nil, nil
 		}
@@ -263,10 +275,12 @@ func (r *RemoteSet) Set() *Set {
 // RemoteStats describes a RemoteSet's fetching so far.
 type RemoteStats struct {
 	Fetches     int64     // fetches started
-	Failures    int64     // fetches that failed
+	Failures    int64     // fetches that failed (a failed primary URL and its failover count once)
 	LastError   error     // error of the latest fetch, nil after a success
 	FetchedAt   time.Time // when the current set was fetched (zero: none yet)
-	NextRefresh time.Time // when the background refresh is due
+	Expires     time.Time // FetchedAt plus the set's lifetime; the set is stale afterwards
+	NextRefresh time.Time // when the background refresh is due (ahead of Expires, see WithRefreshAhead)
+	URL         string    // the URL that served the current set: the primary, or WithFailoverURL's
 }
 
 // Stats reports fetch counts and state, for monitoring.
@@ -275,7 +289,7 @@ func (r *RemoteSet) Stats() RemoteStats {
 	defer r.mu.Unlock()
 	st := RemoteStats{Fetches: r.fetches.Load(), Failures: r.failed.Load(), LastError: r.lastErr, NextRefresh: r.nextAt}
 	if s := r.cur.Load(); s != nil {
-		st.FetchedAt = s.fetchedAt
+		st.FetchedAt, st.Expires, st.URL = s.fetchedAt, s.expires, s.url
 	}
 	return st
 }
@@ -305,34 +319,37 @@ func (r *RemoteSet) startLocked() *fetchCall {
 	r.flight = c
 	r.lastStart = time.Now()
 	r.fetches.Add(1)
-	var etag string
-	if s := r.cur.Load(); s != nil {
-		etag = s.etag
-	}
 	r.wg.Add(1)
-	go r.run(c, etag)
+	go r.run(c, r.cur.Load())
 	return c
 }
 
-// run performs one fetch and publishes its outcome.
-func (r *RemoteSet) run(c *fetchCall, etag string) {
+// run performs one fetch and publishes its outcome; prev is the set held
+// when it started (for If-None-Match).
+func (r *RemoteSet) run(c *fetchCall, prev *snapshot) {
 	defer r.wg.Done()
-	res, err := r.fetch(etag)
+	start := time.Now()
+	res, err := r.fetch(prev)
 	now := time.Now()
 	r.mu.Lock()
+	old := r.cur.Load()
 	if err == nil && res.notModified {
-		if old := r.cur.Load(); old != nil {
+		if old != nil {
 			res.set = old.set
 		} else {
 			err = fmt.Errorf("%w: 304 Not Modified without a cached set", ErrFetch)
 		}
 	}
 	if err == nil {
-		set := res.set
-		r.cur.Store(&snapshot{set: set, fetchedAt: now, etag: res.etag})
+		life := r.lifetime(res)
+		snap := &snapshot{set: res.set, fetchedAt: now, expires: now.Add(life), url: res.url, etag: res.etag}
+		if r.cfg.bounded {
+			snap.dropAt = snap.expires.Add(r.cfg.maxStale)
+		}
+		r.cur.Store(snap)
 		r.failures = 0
 		r.lastErr = nil
-		r.nextAt = now.Add(r.lifetime(res))
+		r.nextAt = now.Add(life - r.refreshAhead(life))
 	} else {
 		r.failed.Add(1)
 		r.failures++
@@ -347,6 +364,19 @@ func (r *RemoteSet) run(c *fetchCall, etag string) {
 	case r.kick <- struct{}{}:
 	default:
 	}
+	if r.cfg.observer != nil {
+		r.observeOutcome(res, err, old, now, now.Sub(start))
+	}
+}
+
+// refreshAhead is how long before a set's expiry its background refresh
+// starts: WithRefreshAhead, at most half the lifetime; by default a tenth
+// of it.
+func (r *RemoteSet) refreshAhead(life time.Duration) time.Duration {
+	if r.cfg.aheadSet {
+		return min(r.cfg.ahead, life/2)
+	}
+	return life / 10
 }
 
 // lifetime is how long a fetched set is used: max-age clamped to

@@ -12,17 +12,52 @@ import (
 type fetchResult struct {
 	set         *Set
 	notModified bool // 304 for our If-None-Match: keep the current set
+	url         string
 	etag        string
 	maxAge      time.Duration
 	hasMaxAge   bool
+	status      int
 }
 
-// fetch GETs the JWK Set, bounded by the fetch timeout, Close and the body
-// cap, and parses it.
-func (r *RemoteSet) fetch(etag string) (fetchResult, error) {
+// fetch GETs the JWK Set from the URL and, when that fails, from the
+// failover URL (WithFailoverURL). Each attempt is bounded by the fetch
+// timeout, Close and the body cap. prev is the set held, whose ETag is sent
+// to the URL that served it only.
+func (r *RemoteSet) fetch(prev *snapshot) (fetchResult, error) {
+	res, err := r.fetchFrom(r.url, prev)
+	if err == nil || r.cfg.failover == "" || r.ctx.Err() != nil {
+		return res, err
+	}
+	res2, err2 := r.fetchFrom(r.cfg.failover, prev)
+	if err2 != nil {
+		return res2, fmt.Errorf("%w (failover %s: %w)", err, redactURL(r.cfg.failover), err2)
+	}
+	return res2, nil
+}
+
+// fetchFrom is one attempt at url; a failure is reported to the observer
+// here, a success by run once it is published.
+func (r *RemoteSet) fetchFrom(url string, prev *snapshot) (fetchResult, error) {
+	etag := ""
+	if prev != nil && prev.url == url {
+		etag = prev.etag
+	}
+	start := time.Now()
+	res, err := r.fetchURL(url, etag)
+	res.url = url
+	if err != nil && r.cfg.observer != nil {
+		r.observe(r.ctx, FetchEvent{Kind: EventFetchFailed, URL: redactURL(url), Status: res.status, Err: err,
+			Duration: time.Since(start)})
+	}
+	return res, err
+}
+
+// fetchURL GETs one JWK Set document and parses it. The status is set in
+// the result on failures too, when a response came.
+func (r *RemoteSet) fetchURL(url, etag string) (fetchResult, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return fetchResult{}, fmt.Errorf("%w: %v", ErrFetch, err)
 	}
@@ -35,7 +70,7 @@ func (r *RemoteSet) fetch(etag string) (fetchResult, error) {
 		return fetchResult{}, fmt.Errorf("%w: %w", ErrFetch, err)
 	}
 	defer resp.Body.Close()
-	res := fetchResult{etag: resp.Header.Get("ETag")}
+	res := fetchResult{etag: resp.Header.Get("ETag"), status: resp.StatusCode}
 	res.maxAge, res.hasMaxAge = cacheLifetime(resp.Header)
 	switch {
 	case resp.StatusCode == http.StatusNotModified && etag != "":
@@ -45,20 +80,30 @@ func (r *RemoteSet) fetch(etag string) (fetchResult, error) {
 		}
 		return res, nil
 	case resp.StatusCode != http.StatusOK:
-		return fetchResult{}, fmt.Errorf("%w: HTTP status %s", ErrFetch, resp.Status)
+		return fetchResult{status: resp.StatusCode}, fmt.Errorf("%w: HTTP status %s", ErrFetch, resp.Status)
 	}
-	if resp.ContentLength > r.cfg.maxBody {
-		return fetchResult{}, fmt.Errorf("%w: Content-Length %d > %d", ErrBodyTooLarge, resp.ContentLength, r.cfg.maxBody)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, r.cfg.maxBody+1))
+	body, err := readBody(resp, r.cfg.maxBody)
 	if err != nil {
-		return fetchResult{}, fmt.Errorf("%w: reading the body: %w", ErrFetch, err)
-	}
-	if int64(len(body)) > r.cfg.maxBody {
-		return fetchResult{}, fmt.Errorf("%w: more than %d bytes", ErrBodyTooLarge, r.cfg.maxBody)
+		return fetchResult{status: resp.StatusCode}, err
 	}
 	if res.set, err = ParseSet(body); err != nil {
-		return fetchResult{}, fmt.Errorf("%w: %w", ErrFetch, err)
+		return fetchResult{status: resp.StatusCode}, fmt.Errorf("%w: %w", ErrFetch, err)
 	}
 	return res, nil
+}
+
+// readBody reads a response body of at most max bytes: a longer one, by
+// Content-Length or by what arrives, is ErrBodyTooLarge.
+func readBody(resp *http.Response, max int64) ([]byte, error) {
+	if resp.ContentLength > max {
+		return nil, fmt.Errorf("%w: Content-Length %d > %d", ErrBodyTooLarge, resp.ContentLength, max)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: reading the body: %w", ErrFetch, err)
+	}
+	if int64(len(body)) > max {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrBodyTooLarge, max)
+	}
+	return body, nil
 }

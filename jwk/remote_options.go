@@ -15,7 +15,9 @@ const (
 	DefaultRateLimit          = time.Minute
 )
 
-// RemoteOption configures a RemoteSet.
+// RemoteOption configures a RemoteSet, and a Provider: for a Provider the
+// options that fetch (client, timeout, body size, http) apply to the
+// discovery document too, and all of them to the key set it opens.
 type RemoteOption func(*remoteConfig)
 
 type remoteConfig struct {
@@ -26,7 +28,58 @@ type remoteConfig struct {
 	minRefresh    time.Duration
 	rateLimit     time.Duration
 	allowInsecure bool
-	err           error
+
+	maxStale  time.Duration // with bounded: how long past its lifetime a set is served
+	bounded   bool
+	ahead     time.Duration // with aheadSet: how long before expiry to refresh
+	aheadSet  bool
+	failover  string
+	observer  FetchObserver
+	wellKnown WellKnown
+	wkSet     bool   // WithWellKnown was given: NewProvider and Discover only
+	issuer    string // set by a Provider: its key set's events name the issuer
+
+	err error
+}
+
+// newRemoteConfig applies opts over the defaults and checks what needs
+// them all (the failover URL, whose check depends on WithInsecureHTTP).
+func newRemoteConfig(opts []RemoteOption) (remoteConfig, error) {
+	cfg := remoteConfig{
+		timeout:    DefaultFetchTimeout,
+		maxBody:    DefaultMaxBodySize,
+		refresh:    DefaultRefreshInterval,
+		minRefresh: DefaultMinRefreshInterval,
+		rateLimit:  DefaultRateLimit,
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	if cfg.err != nil {
+		return cfg, cfg.err
+	}
+	if cfg.minRefresh > cfg.refresh {
+		cfg.minRefresh = cfg.refresh
+	}
+	if cfg.failover != "" {
+		if err := checkURL(cfg.failover, cfg.allowInsecure); err != nil {
+			return cfg, fmt.Errorf("WithFailoverURL: %w", err)
+		}
+	}
+	return cfg, nil
+}
+
+// httpClient is the client fetches use: the caller's (WithHTTPClient) or a
+// private one (own), with the redirect rule either way.
+func (c *remoteConfig) httpClient() (client *http.Client, own bool) {
+	client = c.client
+	if client == nil {
+		client = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		own = true
+	}
+	return withRedirectPolicy(client, c.allowInsecure), own
 }
 
 func (c *remoteConfig) fail(format string, args ...any) {

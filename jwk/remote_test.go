@@ -218,8 +218,9 @@ func TestRemoteSetCallerContextBoundsTheWait(t *testing.T) {
 	}
 }
 
-// TestRemoteSetHonoursCacheControlMaxAge: RFC 9111 max-age sets the next
-// background refresh, clamped to [min refresh, refresh interval].
+// TestRemoteSetHonoursCacheControlMaxAge: RFC 9111 max-age sets the set's
+// lifetime, clamped to [min refresh, refresh interval]; the background
+// refresh runs ahead of its end.
 func TestRemoteSetHonoursCacheControlMaxAge(t *testing.T) {
 	body := publish(t, mustKey(t, testKeys().ec256, jwk.Params{KeyID: "k"}))
 	tests := []struct {
@@ -245,8 +246,13 @@ func TestRemoteSetHonoursCacheControlMaxAge(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := f.remote.Stats()
-			if got := st.NextRefresh.Sub(st.FetchedAt); got < tt.want-time.Second || got > tt.want+time.Second {
-				t.Fatalf("next refresh in %v, want %v", got, tt.want)
+			if got := st.Expires.Sub(st.FetchedAt); got < tt.want-time.Second || got > tt.want+time.Second {
+				t.Fatalf("lifetime %v, want %v", got, tt.want)
+			}
+			// The background refresh runs a tenth of the lifetime ahead of
+			// its end (WithRefreshAhead's default).
+			if got, want := st.NextRefresh.Sub(st.FetchedAt), tt.want-tt.want/10; got < want-time.Second || got > want+time.Second {
+				t.Fatalf("next refresh in %v, want %v", got, want)
 			}
 		})
 	}

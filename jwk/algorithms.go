@@ -1,0 +1,58 @@
+package jwk
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/signing"
+)
+
+// asymmetric lists the algorithms a key published by an identity provider
+// may verify with: every supported one this build can use but the HMAC
+// ones (a JWK Set is public: a secret in it is no secret).
+func asymmetric() []jwt.Algorithm {
+	var out []jwt.Algorithm
+	for _, a := range signing.All() {
+		if !isHMAC(a) && a.Available() {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isHMAC reports an HS* algorithm (RFC 7518 section 3.2).
+func isHMAC(a jwt.Algorithm) bool { return strings.HasPrefix(string(a), "HS") }
+
+// providerAlgorithms seeds a Provider's algorithms from the document's
+// "id_token_signing_alg_values_supported" (Discovery section 3: "JSON array
+// containing a list of the JWS signing algorithms (alg values) supported by
+// the OP for the ID Token"): those of asymmetric() it names, in our order;
+// never "none" (Lookup does not know it) nor HS*. A document without the
+// member (RFC 8414 metadata has none) gives asymmetric(); one that names
+// none of ours is refused.
+func providerAlgorithms(listed []string, present bool) ([]jwt.Algorithm, error) {
+	ours := asymmetric()
+	if !present {
+		return ours, nil
+	}
+	var out []jwt.Algorithm
+	for _, a := range ours {
+		if slices.Contains(listed, string(a)) {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("id_token_signing_alg_values_supported %q names no algorithm verified with published keys (never none or HS*)", listed)
+	}
+	return out, nil
+}
+
+// algorithmAllowed checks a header's "alg" against an allow list.
+func algorithmAllowed(alg string, allowed []jwt.Algorithm) error {
+	if slices.Contains(allowed, jwt.Algorithm(alg)) {
+		return nil
+	}
+	return fmt.Errorf("%w: %w: %q is not among the issuer's algorithms %v", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, alg, allowed)
+}

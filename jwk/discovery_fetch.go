@@ -1,0 +1,113 @@
+package jwk
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// fetchDocument GETs the metadata document, bounded by the fetch timeout,
+// Close and the body cap, through the client with the redirect rule, and
+// checks it. refused reports a document that was read and refused.
+func (p *Provider) fetchDocument() (meta ProviderMetadata, status int, refused bool, err error) {
+	ctx, cancel := context.WithTimeout(p.ctx, p.cfg.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.docURL, nil)
+	if err != nil {
+		return meta, 0, false, fmt.Errorf("%w: discovery: %v", ErrFetch, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return meta, 0, false, fmt.Errorf("%w: discovery: %w", ErrFetch, err)
+	}
+	defer resp.Body.Close()
+	// Discovery section 4.2: "A successful response MUST use the 200 OK HTTP
+	// status code"; RFC 8414 section 3.2 likewise.
+	if resp.StatusCode != http.StatusOK {
+		return meta, resp.StatusCode, false, fmt.Errorf("%w: discovery: HTTP status %s", ErrFetch, resp.Status)
+	}
+	body, err := readBody(resp, p.cfg.maxBody)
+	if err != nil {
+		return meta, resp.StatusCode, false, fmt.Errorf("discovery document: %w", err)
+	}
+	meta, err = parseMetadata(body, p.issuer, resp.Request.URL, p.cfg.allowInsecure)
+	if err != nil {
+		return meta, resp.StatusCode, true, fmt.Errorf("%w: discovery document of %q refused: %v", ErrFetch, p.issuer, err)
+	}
+	return meta, resp.StatusCode, false, nil
+}
+
+// errNotString is a member of the wrong type.
+var errNotString = errors.New("not a string")
+
+// parseMetadata checks a discovery document: one strict JSON object (no
+// duplicate or look-alike member names, valid UTF-8) whose "issuer" is
+// exactly issuer and whose "jwks_uri" may be fetched after from, the URL
+// that served the document.
+func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool) (ProviderMetadata, error) {
+	var m ProviderMetadata
+	var hasIssuer bool
+	err := strictjson.Object(body, func(key strictjson.Key, value []byte) error {
+		var ok bool
+		switch {
+		case key.Is("issuer"):
+			if m.Issuer, ok = strictjson.String(value); !ok {
+				return fmt.Errorf(`"issuer": %w`, errNotString)
+			}
+			hasIssuer = true
+		case key.Is("jwks_uri"):
+			if m.JWKSURI, ok = strictjson.String(value); !ok {
+				return fmt.Errorf(`"jwks_uri": %w`, errNotString)
+			}
+		case key.Is("id_token_signing_alg_values_supported"):
+			if _, ok := strictjson.StringArray(value); !ok {
+				return errors.New(`"id_token_signing_alg_values_supported" is not an array of strings`)
+			}
+			m.hasAlgs = true
+			m.IDTokenSigningAlgValuesSupported = []string{}
+			strictjson.EachArrayElement(value, func(elem []byte) bool {
+				s, _ := strictjson.String(elem)
+				m.IDTokenSigningAlgValuesSupported = append(m.IDTokenSigningAlgValuesSupported, s)
+				return true
+			})
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return m, err
+	case !hasIssuer:
+		return m, errors.New(`no "issuer"`)
+	case m.Issuer != issuer:
+		// Discovery section 4.3; RFC 8414 section 3.3: "If these values are
+		// not identical, the data contained in the response MUST NOT be
+		// used."
+		return m, fmt.Errorf(`"issuer" %q is not %q, the issuer asked for (Discovery 4.3, RFC 8414 3.3)`, m.Issuer, issuer)
+	case m.JWKSURI == "":
+		return m, errors.New(`no "jwks_uri"`)
+	}
+	if err := checkJWKSURI(m.JWKSURI, from, allowInsecure); err != nil {
+		return m, err
+	}
+	m.Raw = bytes.Clone(body)
+	return m, nil
+}
+
+// checkJWKSURI accepts a "jwks_uri" NewRemoteSet would accept, and never
+// http after an https document (as a redirect would not be).
+func checkJWKSURI(raw string, from *url.URL, allowInsecure bool) error {
+	if err := checkURL(raw, allowInsecure); err != nil {
+		return fmt.Errorf(`"jwks_uri": %w`, err)
+	}
+	if from != nil && from.Scheme == "https" && !strings.HasPrefix(strings.ToLower(raw), "https:") {
+		return fmt.Errorf(`"jwks_uri" %q is not https, and the document was`, raw)
+	}
+	return nil
+}

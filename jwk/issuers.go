@@ -1,0 +1,229 @@
+package jwk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/jotlib/jwt"
+)
+
+// IssuerConfig is one issuer of an Issuers set and where its keys come
+// from.
+type IssuerConfig struct {
+	// Issuer is the "iss" value of the issuer's tokens, compared exactly
+	// (RFC 7519 section 4.1.1: a case-sensitive string).
+	Issuer string
+	// Keys are the issuer's own keys: a *Set, a *RemoteSet or a *Provider
+	// (whose Issuer must be Issuer). They stay the caller's: Close leaves
+	// them open. Nil: the issuer is discovered (NewProvider with NewIssuers'
+	// options, then Options) at its first verification, and the Provider is
+	// closed by Close.
+	Keys jwt.KeySet
+	// Options are this issuer's discovery options, after NewIssuers' own;
+	// only when Keys is nil.
+	Options []RemoteOption
+	// Algorithms, when not empty, are the only "alg" values accepted for
+	// this issuer's tokens, checked before any key is looked up. A Provider
+	// also accepts only its own Algorithms. HS* only for a *Set: keys
+	// fetched from a URL are public.
+	Algorithms []jwt.Algorithm
+}
+
+// Issuers is a jwt.IssuerKeySet over configured issuers, each verified
+// with its own keys only (RFC 8725 section 3.8): given as the key of a
+// jwt.Verifier, a token's "iss", read from the strictly parsed claims
+// before the signature, chooses the issuer, and only that issuer's keys
+// are tried. An issuer that is not configured is refused (matching
+// jwt.ErrInvalidIssuer) without any network traffic: issuers come from
+// configuration, never from tokens. Discovered issuers are discovered at
+// their first verification, once for all concurrent callers. Issuers is
+// safe for concurrent use.
+type Issuers struct {
+	byIssuer map[string]*issuerEntry
+	owned    []*Provider
+	close    sync.Once
+}
+
+// issuerEntry is one configured issuer: its key set, or its Provider.
+type issuerEntry struct {
+	keys     jwt.KeySet // *Set or *RemoteSet; nil with provider
+	provider *Provider
+	algs     []jwt.Algorithm
+}
+
+// NewIssuers makes the set of configs; opts are the discovery options
+// shared by every issuer whose Keys is nil. It makes no request. An empty
+// or repeated Issuer, a Keys of another type, a Provider of another
+// issuer, Options beside Keys, an unknown algorithm, HS* for keys fetched
+// from a URL, or opts with no issuer to discover is ErrInvalidOption.
+func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) {
+	if len(configs) == 0 {
+		return nil, fmt.Errorf("%w: no issuer configured", ErrInvalidOption)
+	}
+	if _, err := newRemoteConfig(opts); err != nil {
+		return nil, err
+	}
+	m := &Issuers{byIssuer: make(map[string]*issuerEntry, len(configs))}
+	discovering := false
+	for i, c := range configs {
+		e, err := m.entry(c, opts)
+		if err != nil {
+			m.Close()
+			return nil, fmt.Errorf("issuer %d (%q): %w", i, c.Issuer, err)
+		}
+		discovering = discovering || c.Keys == nil
+		m.byIssuer[c.Issuer] = e
+	}
+	if len(opts) > 0 && !discovering {
+		m.Close()
+		return nil, fmt.Errorf("%w: discovery options, but no issuer is discovered", ErrInvalidOption)
+	}
+	return m, nil
+}
+
+// entry checks one config and makes its entry.
+func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, error) {
+	if c.Issuer == "" {
+		return nil, fmt.Errorf("%w: empty Issuer", ErrInvalidOption)
+	}
+	if _, dup := m.byIssuer[c.Issuer]; dup {
+		return nil, fmt.Errorf("%w: Issuer configured twice", ErrInvalidOption)
+	}
+	e := &issuerEntry{algs: slices.Clone(c.Algorithms)}
+	fetched := true
+	switch k := c.Keys.(type) {
+	case nil:
+		p, err := NewProvider(c.Issuer, append(slices.Clone(opts), c.Options...)...)
+		if err != nil {
+			return nil, err
+		}
+		m.owned = append(m.owned, p)
+		e.provider = p
+	case *Set:
+		if k == nil {
+			return nil, fmt.Errorf("%w: nil *Set", ErrInvalidOption)
+		}
+		e.keys, fetched = k, false
+	case *RemoteSet:
+		if k == nil {
+			return nil, fmt.Errorf("%w: nil *RemoteSet", ErrInvalidOption)
+		}
+		e.keys = k
+	case *Provider:
+		if k == nil || k.issuer != c.Issuer {
+			return nil, fmt.Errorf("%w: a *Provider of another issuer", ErrInvalidOption)
+		}
+		e.provider = k
+	default:
+		return nil, fmt.Errorf("%w: Keys of type %T; want *jwk.Set, *jwk.RemoteSet or *jwk.Provider", ErrInvalidOption, c.Keys)
+	}
+	if c.Keys != nil && len(c.Options) > 0 {
+		return nil, fmt.Errorf("%w: Options are for a discovered issuer (Keys nil)", ErrInvalidOption)
+	}
+	for _, a := range c.Algorithms {
+		if !a.Known() {
+			return nil, fmt.Errorf("%w: unknown algorithm %q", ErrInvalidOption, string(a))
+		}
+		if fetched && isHMAC(a) {
+			return nil, fmt.Errorf("%w: %s with keys fetched from a URL (a published secret)", ErrInvalidOption, a)
+		}
+	}
+	return e, nil
+}
+
+// IssuerVerificationKeys implements jwt.IssuerKeySet: the keys of issuer
+// for the header, from that issuer's key set only. An issuer not
+// configured is refused at once, matching jwt.ErrInvalidIssuer and
+// ErrKeyNotFound; an "alg" outside the issuer's Algorithms, matching
+// jwt.ErrAlgorithmNotAllowed and ErrKeyNotFound.
+func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *jwt.Header) ([]any, error) {
+	if m == nil || h == nil {
+		return nil, fmt.Errorf("%w: nil issuers or header", ErrKeyNotFound)
+	}
+	e := m.byIssuer[issuer]
+	if e == nil {
+		return nil, errIssuerNotConfigured(issuer)
+	}
+	if len(e.algs) > 0 {
+		if err := algorithmAllowed(h.Algorithm, e.algs); err != nil {
+			return nil, err
+		}
+	}
+	if e.provider != nil {
+		return e.provider.VerificationKeys(ctx, h)
+	}
+	return e.keys.VerificationKeys(ctx, h)
+}
+
+// errNoIssuer refuses a lookup without an issuer.
+var errNoIssuer = fmt.Errorf("%w: %w: an Issuers set chooses keys by the token's issuer: use it as the key of a jwt.Verifier or jwt.Parse",
+	ErrKeyNotFound, jwt.ErrInvalidIssuer)
+
+// VerificationKeys implements jwt.KeySet by refusing: without the token's
+// issuer no key may be chosen (keys of all issuers are never pooled). A
+// jwt.Verifier given an Issuers calls IssuerVerificationKeys instead.
+func (m *Issuers) VerificationKeys(context.Context, *jwt.Header) ([]any, error) {
+	return nil, errNoIssuer
+}
+
+// Issuers returns the configured issuers, sorted.
+func (m *Issuers) Issuers() []string {
+	out := make([]string, 0, len(m.byIssuer))
+	for iss := range m.byIssuer {
+		out = append(out, iss)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Ready waits until every issuer can verify (Provider.Ready,
+// RemoteSet.Ready; a *Set always can), all at once, until ctx ends. The
+// error joins each issuer's, naming it.
+func (m *Issuers) Ready(ctx context.Context) error {
+	var (
+		mu   sync.Mutex
+		errs []error
+		wg   sync.WaitGroup
+	)
+	for _, iss := range m.Issuers() {
+		e := m.byIssuer[iss]
+		var ready func(context.Context) error
+		switch {
+		case e.provider != nil:
+			ready = e.provider.Ready
+		case e.keys != nil:
+			if r, ok := e.keys.(*RemoteSet); ok {
+				ready = r.Ready
+			}
+		}
+		if ready == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := ready(ctx); err != nil {
+				mu.Lock()
+				errs = append(errs, fmt.Errorf("issuer %q: %w", iss, err))
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// Close closes the Providers NewIssuers made for discovered issuers; key
+// sets and Providers given in Keys stay open. Close is idempotent.
+func (m *Issuers) Close() error {
+	m.close.Do(func() {
+		for _, p := range m.owned {
+			p.Close()
+		}
+	})
+	return nil
+}

@@ -1,0 +1,68 @@
+package jwk
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// readyFirstRetry is Ready's first delay after a failed fetch; it doubles
+// up to the minimum refresh interval.
+const readyFirstRetry = 250 * time.Millisecond
+
+// Ready waits until the set can serve keys: a set has been fetched and,
+// with WithMaxStale, is not past the bound. Until then it fetches (joining
+// any fetch in progress, ignoring the rate limit as Refresh does) and,
+// while fetches fail, fetches again after 250 ms, doubling up to
+// WithMinRefreshInterval. It returns nil at once when the set is ready;
+// ErrFetch (with the last fetch's error) when ctx ends first; ErrClosed
+// after Close. A service can call it at start-up, bounded by a deadline, or
+// from a readiness probe.
+func (r *RemoteSet) Ready(ctx context.Context) error {
+	if r == nil {
+		return fmt.Errorf("%w: nil remote set", ErrFetch)
+	}
+	delay := readyFirstRetry
+	for {
+		if r.live(r.cur.Load()) != nil {
+			return nil
+		}
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			return ErrClosed
+		}
+		c := r.flight
+		if c == nil {
+			c = r.startLocked()
+		}
+		r.mu.Unlock()
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+			return r.notReady(ctx)
+		}
+		if c.err == nil {
+			continue
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return r.notReady(ctx)
+		case <-r.ctx.Done():
+			t.Stop()
+			return ErrClosed
+		}
+		delay = min(2*delay, max(r.cfg.minRefresh, readyFirstRetry))
+	}
+}
+
+// notReady is Ready's error when its context ends.
+func (r *RemoteSet) notReady(ctx context.Context) error {
+	r.mu.Lock()
+	last := r.lastErr
+	r.mu.Unlock()
+	return fmt.Errorf("%w: not ready: %w (last fetch: %v)", ErrFetch, ctx.Err(), last)
+}
