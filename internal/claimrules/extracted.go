@@ -177,6 +177,23 @@ func (e *Extracted) AudienceContains(want string) bool {
 	return found
 }
 
+// AudienceNamesAny reports whether the extracted "aud" holds a non-empty
+// string: "", [] and [""] name no principal.
+func (e *Extracted) AudienceNamesAny() bool {
+	if len(e.Audience) == 0 {
+		return false
+	}
+	if e.Audience[0] == '"' {
+		return !strictjson.StringEquals(e.Audience, "")
+	}
+	named := false
+	strictjson.EachArrayElement(e.Audience, func(elem []byte) bool {
+		named = !strictjson.StringEquals(elem, "")
+		return !named
+	})
+	return named
+}
+
 // Registered decodes the extracted values into a Registered.
 func (e *Extracted) Registered() claims.Registered {
 	var r claims.Registered

@@ -146,14 +146,16 @@ func absent(kind error, name string) error {
 }
 
 // exact implements RFC 7519 sections 4.1.1 and 4.1.2 as exact comparisons.
+// An empty string names no principal: where one is expected, it is reported
+// as absent too, as golang-jwt reports it.
 func exact(got []byte, want, name string, kind error) error {
-	if got == nil {
+	if strictjson.StringEquals(got, want) {
+		return nil
+	}
+	if got == nil || strictjson.StringEquals(got, "") {
 		return absent(kind, name)
 	}
-	if !strictjson.StringEquals(got, want) {
-		return kind
-	}
-	return nil
+	return kind
 }
 
 // audience implements RFC 7519 section 4.1.3: "Each principal intended to
@@ -163,7 +165,7 @@ func (v *Validator) audience(e *Extracted) error {
 	if len(v.Audiences) == 0 && len(v.AllAudiences) == 0 {
 		return nil
 	}
-	if e.Audience == nil {
+	if !e.AudienceNamesAny() {
 		return absent(sentinel.InvalidAudience, claims.NameAudience)
 	}
 	for _, want := range v.AllAudiences {
