@@ -1,0 +1,22 @@
+package accesstoken
+
+import "github.com/jotlib/jwt"
+
+// ErrIDToken reports a token that carries a claim OpenID Connect Core 1.0
+// defines only for ID tokens ("nonce", section 2; "at_hash", sections
+// 3.1.3.6 and 3.2.2.10; "c_hash", section 3.3.2.11): it is an ID token, not
+// an access token, whatever its "typ" says (RFC 9068 sections 4 and 5). It
+// matches jwt.ErrInvalidType (the token is of the wrong kind) and
+// jwt.ErrTokenInvalidClaims (its claims say so).
+var ErrIDToken error = idTokenError{}
+
+// idTokenError is ErrIDToken's type: one message, two parents.
+type idTokenError struct{}
+
+func (idTokenError) Error() string {
+	return "accesstoken: the token is an OpenID Connect ID token, not an access token"
+}
+
+func (idTokenError) Unwrap() []error {
+	return []error{jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims}
+}

@@ -1,0 +1,138 @@
+package accesstoken
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/jotlib/jwt"
+)
+
+// requiredClaims are the claims RFC 9068 section 2.2 marks REQUIRED.
+var requiredClaims = []string{"iss", "exp", "aud", "sub", "client_id", "iat", "jti"}
+
+// Config is what a resource server expects of its access tokens (RFC 9068
+// section 4).
+type Config struct {
+	// Issuer is the authorization server's issuer identifier, which "iss"
+	// must match exactly (RFC 9068 section 4). Required.
+	Issuer string
+	// Audience is the resource server's own identifier (a resource
+	// indicator, RFC 8707), which "aud" must contain (RFC 9068 section 4).
+	// Required.
+	Audience string
+	// AllowJWTType is the transition switch for authorization servers that
+	// do not write "typ" "at+jwt" yet: a missing "typ" and "JWT" pass too,
+	// any other "typ" is still refused. Off by default, as RFC 9068 section
+	// 4 requires ("reject tokens carrying any other value"). With it on,
+	// the explicit typing that tells an ID token apart is gone; ID tokens
+	// are then refused by their claims only (ErrIDToken, a missing
+	// "client_id" or "jti", an audience that is a client's).
+	AllowJWTType bool
+}
+
+// Verifier verifies JWT access tokens (RFC 9068 section 4). It is safe for
+// concurrent use; make one and reuse it.
+type Verifier struct {
+	core     *jwt.Verifier
+	audience string
+	allowJWT bool
+}
+
+// NewVerifier returns a Verifier of access tokens signed with key (any key
+// jwt.NewVerifier takes: a public key, a KeyFunc, a jwk set) for cfg.
+// opts are further jwt options (jwt.WithAlgorithms, jwt.WithLeeway,
+// jwt.WithTimeFunc, jwt.WithEncoder, jwt.WithValidator, ...); they cannot
+// loosen the profile: its issuer, audience, required claims and "typ" rule
+// apply whatever opts say (an audience added with jwt.WithAudience is not
+// enough). An empty Issuer or Audience is jwt.ErrInvalidOption.
+func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
+	if cfg.Issuer == "" {
+		return nil, fmt.Errorf("%w: accesstoken: Config.Issuer is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
+	}
+	if cfg.Audience == "" {
+		return nil, fmt.Errorf("%w: accesstoken: Config.Audience is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
+	}
+	v := &Verifier{audience: cfg.Audience, allowJWT: cfg.AllowJWTType}
+	// The profile's check runs first among the custom checks; the options
+	// it sets come after the caller's, so they win.
+	all := make([]jwt.Option, 0, len(opts)+5)
+	all = append(all, jwt.WithValidator(v.rules))
+	all = append(all, opts...)
+	all = append(all,
+		jwt.WithIssuer(cfg.Issuer),
+		jwt.WithAudience(cfg.Audience),
+		jwt.WithRequiredClaims(requiredClaims...),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+	)
+	core, err := jwt.NewVerifier(key, all...)
+	if err != nil {
+		return nil, err
+	}
+	v.core = core
+	return v, nil
+}
+
+// Verify verifies an access token (RFC 9068 section 4) and returns its
+// claims. The error of a token whose signature verified but which a rule
+// refused is a *jwt.ValidationError whose Token.Claims is a *Claims; any
+// other failure (signature, form, key) returns the jwt package's error.
+func (v *Verifier) Verify(ctx context.Context, token string) (*Claims, error) {
+	c := new(Claims)
+	if err := v.verify(ctx, token, c, false); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// VerifyInto is Verify decoding the claims into dst, a pointer to a struct
+// that embeds Claims, for tokens with claims of their own. dst is set only
+// when the token passes every rule; a refused token's claims are in the
+// *jwt.ValidationError, in a new value of dst's type.
+func (v *Verifier) VerifyInto(ctx context.Context, token string, dst Extended) error {
+	if dst == nil || reflect.ValueOf(dst).IsNil() {
+		return fmt.Errorf("%w: accesstoken: VerifyInto needs a non-nil pointer", jwt.ErrEncoding)
+	}
+	return v.verify(ctx, token, dst, true)
+}
+
+// verify runs the jwt package's flow with the profile's rules, then the
+// "typ" rule, which reports jwt.ErrInvalidType apart from the claim errors.
+// With callers (dst is the caller's), the claims are decoded into a new
+// value first and stored in dst only once every rule passed.
+func (v *Verifier) verify(ctx context.Context, token string, dst Extended, callers bool) error {
+	if v == nil || v.core == nil {
+		return fmt.Errorf("%w: accesstoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	target := dst
+	if callers {
+		target = reflect.New(reflect.TypeOf(dst).Elem()).Interface().(Extended)
+	}
+	t, err := v.core.ParseWithClaimsContext(ctx, token, target)
+	var ve *jwt.ValidationError
+	switch {
+	case err == nil:
+	case errors.As(err, &ve):
+		t = ve.Token
+	default:
+		return err
+	}
+	if typErr := checkType(t.Header.Type, v.allowJWT); typErr != nil {
+		if ve != nil {
+			typErr = errors.Join(ve.Err, typErr)
+		}
+		return &jwt.ValidationError{Token: t, Err: typErr}
+	}
+	if ve != nil {
+		return ve
+	}
+	if callers {
+		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(target).Elem())
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package idtoken
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+)
+
+// Checks are what the relying party sent or received with one ID token,
+// checked by Verify. The zero value checks none of them.
+type Checks struct {
+	// Nonce, when not empty, is the nonce sent in the authentication
+	// request: "nonce" must be present and equal to it (section 3.1.3.7
+	// step 11: "If a nonce value was sent in the Authentication Request, a
+	// nonce Claim MUST be present and its value checked to verify that it
+	// is the same value as the one that was sent"; REQUIRED in the Implicit
+	// and Hybrid Flows, sections 3.2.2.11 and 3.3.2.12). Detecting its
+	// replay is the caller's.
+	Nonce string
+	// MaxAge, when positive, is the max_age sent in the authentication
+	// request: "auth_time" must be present (section 2: "When a max_age
+	// request is made ... this Claim is REQUIRED"), not older than MaxAge
+	// plus the leeway (jwt.ErrTokenExpired; step 13) and not in the future.
+	// For max_age=0, give a small duration and a leeway.
+	MaxAge time.Duration
+	// AccessToken, when not empty, is the access token received with the ID
+	// token: "at_hash" must be present and be its LeftHalfHash (sections
+	// 3.2.2.9 and 3.2.2.10; REQUIRED for response_type "id_token token" and
+	// "code id_token token"; in the Authorization Code Flow, where
+	// "at_hash" is OPTIONAL, pass it only if your provider always sends
+	// one, section 3.1.3.8).
+	AccessToken string
+	// Code, when not empty, is the authorization code received with the ID
+	// token: "c_hash" must be present and be its LeftHalfHash (sections
+	// 3.3.2.10 and 3.3.2.11; REQUIRED for response_type "code id_token" and
+	// "code id_token token").
+	Code string
+}
+
+// checksKey carries one Verify call's Checks to the profile's rules.
+type checksKey struct{}
+
+// rules is the profile's claim check, run by the jwt package after the
+// signature and the registered claims passed (jwt.WithValidator). It
+// reports every failure.
+func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
+	s, err := scan(t.Raw)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	var aud claims.Audience
+	if s.aud == nil || aud.UnmarshalJSON(s.aud) != nil || !aud.Contains(v.clientID) {
+		// Step 3: "The ID Token MUST be rejected if the ID Token does not
+		// list the Client as a valid audience".
+		errs = append(errs, fmt.Errorf("%w: %q is not in \"aud\" (OpenID Connect Core 1.0 section 3.1.3.7 step 3)", jwt.ErrInvalidAudience, v.clientID))
+	}
+	if ext, ok := t.Claims.(Extended); ok {
+		c := ext.idClaims()
+		if c == nil { // a nil embedded *Claims: no profile claim was present
+			c = new(Claims)
+		}
+		if err := v.azp(c, v.clientID); err != nil {
+			if !errors.Is(err, ErrInvalidAuthorizedParty) {
+				err = fmt.Errorf("%w: %w", ErrInvalidAuthorizedParty, err)
+			}
+			errs = append(errs, err)
+		}
+	}
+	want, _ := ctx.Value(checksKey{}).(*Checks)
+	if want != nil {
+		errs = append(errs, v.checkNonce(want, &s), v.checkMaxAge(want, &s))
+		alg := jwt.Algorithm(t.Header.Algorithm)
+		if want.AccessToken != "" {
+			errs = append(errs, checkHash(alg, want.AccessToken, s.atHash, "at_hash", ErrInvalidAccessTokenHash, "3.2.2.9"))
+		}
+		if want.Code != "" {
+			errs = append(errs, checkHash(alg, want.Code, s.cHash, "c_hash", ErrInvalidCodeHash, "3.3.2.10"))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkNonce is step 11.
+func (v *Verifier) checkNonce(want *Checks, s *scanned) error {
+	switch {
+	case want.Nonce == "":
+		return nil
+	case !s.nonce.present:
+		return fmt.Errorf("%w: %w: \"nonce\" (OpenID Connect Core 1.0 section 3.1.3.7 step 11)", ErrInvalidNonce, jwt.ErrMissingClaim)
+	case subtle.ConstantTimeCompare([]byte(s.nonce.value), []byte(want.Nonce)) != 1:
+		return fmt.Errorf("%w (OpenID Connect Core 1.0 section 3.1.3.7 step 11)", ErrInvalidNonce)
+	}
+	return nil
+}
+
+// checkMaxAge is step 13 with section 2's "auth_time" rule.
+func (v *Verifier) checkMaxAge(want *Checks, s *scanned) error {
+	if want.MaxAge <= 0 {
+		return nil
+	}
+	if !s.authTime.present {
+		return fmt.Errorf("%w: \"auth_time\", required with max_age (OpenID Connect Core 1.0 section 2)", jwt.ErrMissingClaim)
+	}
+	now := v.now()
+	if age := now.Sub(s.authTime.time); age > want.MaxAge+v.leeway {
+		return fmt.Errorf("%w: the end-user authenticated %v ago, over max_age %v (OpenID Connect Core 1.0 section 3.1.3.7 step 13)",
+			jwt.ErrTokenExpired, age, want.MaxAge)
+	}
+	if ahead := s.authTime.time.Sub(now); ahead > v.leeway {
+		return fmt.Errorf("%w: \"auth_time\" is %v in the future (OpenID Connect Core 1.0 section 2)", jwt.ErrTokenInvalidClaims, ahead)
+	}
+	return nil
+}
+
+// checkHash is section 3.2.2.9 ("at_hash") or 3.3.2.10 ("c_hash"): the
+// claim must be present and equal to value's LeftHalfHash for alg.
+func checkHash(alg jwt.Algorithm, value string, got claim, name string, kind error, section string) error {
+	want, err := LeftHalfHash(alg, value)
+	if err != nil {
+		return fmt.Errorf("%w: %w", kind, err)
+	}
+	if !got.present {
+		return fmt.Errorf("%w: %w: %q (OpenID Connect Core 1.0 section %s)", kind, jwt.ErrMissingClaim, name, section)
+	}
+	if subtle.ConstantTimeCompare([]byte(got.value), []byte(want)) != 1 {
+		return fmt.Errorf("%w (OpenID Connect Core 1.0 section %s)", kind, section)
+	}
+	return nil
+}

@@ -1,0 +1,24 @@
+package idtoken
+
+import (
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
+)
+
+// Errors of the rules no jwt sentinel names. Each matches
+// jwt.ErrTokenInvalidClaims; when the claim is absent, the error also
+// matches jwt.ErrMissingClaim.
+var (
+	// ErrInvalidNonce: Checks.Nonce was given and "nonce" is absent or not
+	// equal to it (OpenID Connect Core 1.0 section 3.1.3.7 step 11).
+	ErrInvalidNonce = sentinel.New(`idtoken: "nonce" is not the one sent`, jwt.ErrTokenInvalidClaims)
+	// ErrInvalidAccessTokenHash: Checks.AccessToken was given and "at_hash"
+	// is absent or not its hash (section 3.2.2.9).
+	ErrInvalidAccessTokenHash = sentinel.New(`idtoken: "at_hash" does not match the access token`, jwt.ErrTokenInvalidClaims)
+	// ErrInvalidCodeHash: Checks.Code was given and "c_hash" is absent or
+	// not its hash (section 3.3.2.10).
+	ErrInvalidCodeHash = sentinel.New(`idtoken: "c_hash" does not match the code`, jwt.ErrTokenInvalidClaims)
+	// ErrInvalidAuthorizedParty: the "azp" policy refused the token
+	// (section 3.1.3.7 steps 4 and 5; Config.AZP).
+	ErrInvalidAuthorizedParty = sentinel.New(`idtoken: "azp" is not acceptable`, jwt.ErrTokenInvalidClaims)
+)

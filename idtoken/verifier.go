@@ -1,0 +1,172 @@
+package idtoken
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/jotlib/jwt"
+)
+
+// requiredClaims are the claims OpenID Connect Core 1.0 section 2 marks
+// REQUIRED.
+var requiredClaims = []string{"iss", "sub", "aud", "exp", "iat"}
+
+// Config is what a relying party expects of its ID tokens (OpenID Connect
+// Core 1.0 section 3.1.3.7).
+type Config struct {
+	// Issuer is the OpenID Provider's issuer identifier, which "iss" must
+	// match exactly (step 2). Required.
+	Issuer string
+	// ClientID is the relying party's client_id, which "aud" must contain
+	// (step 3). Required.
+	ClientID string
+	// AZP is the "azp" policy (steps 4 and 5), called with the decoded
+	// claims and ClientID once the other claim rules passed; nil is
+	// DefaultAZP. Its error is reported wrapped, matching
+	// ErrInvalidAuthorizedParty and jwt.ErrTokenInvalidClaims.
+	AZP func(c *Claims, clientID string) error
+	// Leeway allows for clock skew on "auth_time" (Checks.MaxAge) and, when
+	// set, on every time rule (it is given to the jwt package as
+	// jwt.WithLeeway, after opts).
+	Leeway time.Duration
+	// Now is the clock for "auth_time" and, when set, for every time rule
+	// (given as jwt.WithTimeFunc, after opts); nil is time.Now. A
+	// jwt.WithTimeFunc or jwt.WithLeeway in opts reaches only the jwt
+	// package's rules ("exp", "nbf", "iat"): set them here instead.
+	Now func() time.Time
+}
+
+// Verifier verifies ID tokens (OpenID Connect Core 1.0 sections 3.1.3.7,
+// 3.2.2.11 and 3.3.2.12). It is safe for concurrent use; make one and reuse
+// it.
+type Verifier struct {
+	core     *jwt.Verifier
+	clientID string
+	azp      func(*Claims, string) error
+	leeway   time.Duration
+	clock    func() time.Time
+}
+
+// NewVerifier returns a Verifier of ID tokens signed with key (any key
+// jwt.NewVerifier takes: a public key, a client secret for HS*, section
+// 10.1, a KeyFunc, a jwk set) for cfg. opts are further jwt options
+// (jwt.WithAlgorithms, jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator,
+// ...); they cannot loosen the profile: its issuer, audience, required
+// claims and "typ" rule apply whatever opts say. An empty Issuer or
+// ClientID, or a negative Leeway, is jwt.ErrInvalidOption.
+func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
+	if cfg.Issuer == "" {
+		return nil, fmt.Errorf("%w: idtoken: Config.Issuer is required (OpenID Connect Core 1.0 section 3.1.3.7 step 2)", jwt.ErrInvalidOption)
+	}
+	if cfg.ClientID == "" {
+		return nil, fmt.Errorf("%w: idtoken: Config.ClientID is required (OpenID Connect Core 1.0 section 3.1.3.7 step 3)", jwt.ErrInvalidOption)
+	}
+	if cfg.Leeway < 0 {
+		return nil, fmt.Errorf("%w: idtoken: negative Config.Leeway %v", jwt.ErrInvalidOption, cfg.Leeway)
+	}
+	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, leeway: cfg.Leeway, clock: cfg.Now}
+	if v.azp == nil {
+		v.azp = DefaultAZP
+	}
+	// The profile's check runs first among the custom checks; the options
+	// it sets come after the caller's, so they win.
+	all := make([]jwt.Option, 0, len(opts)+7)
+	all = append(all, jwt.WithValidator(v.rules))
+	all = append(all, opts...)
+	if cfg.Leeway > 0 {
+		all = append(all, jwt.WithLeeway(cfg.Leeway))
+	}
+	if cfg.Now != nil {
+		all = append(all, jwt.WithTimeFunc(cfg.Now))
+	}
+	all = append(all,
+		jwt.WithIssuer(cfg.Issuer),
+		jwt.WithAudience(cfg.ClientID),
+		jwt.WithRequiredClaims(requiredClaims...),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+	)
+	core, err := jwt.NewVerifier(key, all...)
+	if err != nil {
+		return nil, err
+	}
+	v.core = core
+	return v, nil
+}
+
+// Verify verifies an ID token with the checks of want and returns its
+// claims. The error of a token whose signature verified but which a rule
+// refused is a *jwt.ValidationError whose Token.Claims is a *Claims; any
+// other failure (signature, form, key) returns the jwt package's error. A
+// negative want.MaxAge is jwt.ErrInvalidOption.
+func (v *Verifier) Verify(ctx context.Context, token string, want Checks) (*Claims, error) {
+	c := new(Claims)
+	if err := v.verify(ctx, token, want, c, false); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// VerifyInto is Verify decoding the claims into dst, a pointer to a struct
+// that embeds Claims, for ID tokens with claims of their own. dst is set
+// only when the token passes every rule; a refused token's claims are in
+// the *jwt.ValidationError, in a new value of dst's type.
+func (v *Verifier) VerifyInto(ctx context.Context, token string, want Checks, dst Extended) error {
+	if dst == nil || reflect.ValueOf(dst).IsNil() {
+		return fmt.Errorf("%w: idtoken: VerifyInto needs a non-nil pointer", jwt.ErrEncoding)
+	}
+	return v.verify(ctx, token, want, dst, true)
+}
+
+// verify runs the jwt package's flow with the profile's rules, then the
+// "typ" rule, which reports jwt.ErrInvalidType apart from the claim errors.
+// With callers (dst is the caller's), the claims are decoded into a new
+// value first and stored in dst only once every rule passed.
+func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Extended, callers bool) error {
+	if v == nil || v.core == nil {
+		return fmt.Errorf("%w: idtoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
+	}
+	if want.MaxAge < 0 {
+		return fmt.Errorf("%w: idtoken: negative Checks.MaxAge %v", jwt.ErrInvalidOption, want.MaxAge)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	target := dst
+	if callers {
+		target = reflect.New(reflect.TypeOf(dst).Elem()).Interface().(Extended)
+	}
+	t, err := v.core.ParseWithClaimsContext(context.WithValue(ctx, checksKey{}, &want), token, target)
+	var ve *jwt.ValidationError
+	switch {
+	case err == nil:
+	case errors.As(err, &ve):
+		t = ve.Token
+	default:
+		return err
+	}
+	if typErr := checkType(t.Header.Type); typErr != nil {
+		if ve != nil {
+			typErr = errors.Join(ve.Err, typErr)
+		}
+		return &jwt.ValidationError{Token: t, Err: typErr}
+	}
+	if ve != nil {
+		return ve
+	}
+	if callers {
+		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(target).Elem())
+	}
+	return nil
+}
+
+// now is the profile's clock.
+func (v *Verifier) now() time.Time {
+	if v.clock != nil {
+		return v.clock()
+	}
+	return time.Now()
+}
