@@ -103,8 +103,8 @@ func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool
 // checkJWKSURI accepts a "jwks_uri" NewRemoteSet would accept, and never
 // http after an https document (as a redirect would not be).
 func checkJWKSURI(raw string, from *url.URL, allowInsecure bool) error {
-	if err := checkURL(raw, allowInsecure); err != nil {
-		return fmt.Errorf(`"jwks_uri": %w`, err)
+	if problem := urlProblem(raw, allowInsecure); problem != "" {
+		return fmt.Errorf(`"jwks_uri": %s`, problem)
 	}
 	if from != nil && from.Scheme == "https" && !strings.HasPrefix(strings.ToLower(raw), "https:") {
 		return fmt.Errorf(`"jwks_uri" %q is not https, and the document was`, raw)

@@ -31,8 +31,11 @@ var (
 	// ErrKeyNotFound: no key of the set fits the token's "kid" and "alg".
 	ErrKeyNotFound error = sentinel.New("jwk: no matching key", jwt.ErrInvalidKey)
 	// ErrFetch: a RemoteSet could not fetch or parse its JWK Set and has no
-	// usable copy, or a verification gave up waiting for a fetch.
-	ErrFetch error = sentinel.New("jwk: fetching the JWK Set failed", jwt.ErrInvalidKey)
+	// usable copy (none yet, or the last one past WithMaxStale), or a
+	// verification gave up waiting for a fetch; or a Provider's discovery
+	// document could not be fetched or was refused (OpenID Connect
+	// Discovery 1.0 section 4.3, RFC 8414 section 3.3).
+	ErrFetch error = sentinel.New("jwk: fetching keys failed", jwt.ErrInvalidKey)
 	// ErrBodyTooLarge: the JWK Set document exceeds the body-size cap. It
 	// also matches ErrFetch.
 	ErrBodyTooLarge error = sentinel.New("jwk: JWK Set body too large", ErrFetch)

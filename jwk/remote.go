@@ -109,25 +109,33 @@ func newRemoteSet(rawURL string, cfg remoteConfig, client *http.Client, ownClien
 }
 
 // checkURL accepts https URLs, and http ones for loopback hosts or with
-// WithInsecureHTTP.
+// WithInsecureHTTP; otherwise ErrInvalidOption.
 func checkURL(rawURL string, allowInsecure bool) error {
+	if problem := urlProblem(rawURL, allowInsecure); problem != "" {
+		return fmt.Errorf("%w: %s", ErrInvalidOption, problem)
+	}
+	return nil
+}
+
+// urlProblem says why checkURL refuses rawURL, or "".
+func urlProblem(rawURL string, allowInsecure bool) string {
 	u, err := url.Parse(rawURL)
 	if err != nil {
-		return fmt.Errorf("%w: URL: %v", ErrInvalidOption, err)
+		return fmt.Sprintf("URL: %v", err)
 	}
 	if u.Host == "" {
-		return fmt.Errorf("%w: URL %q has no host", ErrInvalidOption, rawURL)
+		return fmt.Sprintf("URL %q has no host", rawURL)
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "https":
-		return nil
+		return ""
 	case "http":
 		if allowInsecure || isLoopback(u.Hostname()) {
-			return nil
+			return ""
 		}
-		return fmt.Errorf("%w: URL %q is not https (see WithInsecureHTTP)", ErrInvalidOption, rawURL)
+		return fmt.Sprintf("URL %q is not https (see WithInsecureHTTP)", rawURL)
 	}
-	return fmt.Errorf("%w: URL scheme %q", ErrInvalidOption, u.Scheme)
+	return fmt.Sprintf("URL scheme %q", u.Scheme)
 }
 
 func isLoopback(host string) bool {
