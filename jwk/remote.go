@@ -188,7 +188,10 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 		return nil, fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
 	}
 	if snap = r.live(r.cur.Load()); snap == nil {
-		if c.err != nil {
+		if old := r.cur.Load(); c.err != nil && old != nil {
+			return nil, fmt.Errorf("%w: the JWK Set expired at %s and is past WithMaxStale (%v): %w",
+				ErrFetch, old.expires.Format(time.RFC3339), r.cfg.maxStale, c.err)
+		} else if c.err != nil {
 			return nil, c.err
 		}
 		return nil, r.noSetError()
