@@ -150,7 +150,7 @@ var (
 func algKeys(t testing.TB) []algKey {
 	t.Helper()
 	algKeysOnce.Do(func() {
-		secret := []byte("idtoken-test-hmac-secret-of-sixty-four-bytes-for-hs512-00000000")
+		secret := []byte("idtoken-test-hmac-secret-of-sixty-four-bytes-for-hs512-000000000")
 		rsaKey, err := rsa.GenerateKey(rand.Reader, 2048)
 		if err != nil {
 			panic(err)

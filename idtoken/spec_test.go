@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
-
 	"github.com/jotlib/jwt/idtoken"
 )
 
