@@ -82,11 +82,10 @@ func (p *Provider) run(c *fetchCall) {
 	c.err = err
 	p.flight = nil
 	p.mu.Unlock()
-	close(c.done)
 	if err != nil && d != nil {
 		d.keys.Close() // closed meanwhile
 	}
-	if o := p.cfg.observer; o != nil {
+	if o := p.cfg.observer; o != nil { // before the waiters return: events in order
 		e := FetchEvent{Discovery: true, Issuer: p.issuer, URL: redactURL(p.docURL), Status: status, Duration: time.Since(start), Err: err}
 		switch {
 		case err == nil:
@@ -98,6 +97,7 @@ func (p *Provider) run(c *fetchCall) {
 		}
 		o.ObserveFetch(p.ctx, e)
 	}
+	close(c.done)
 }
 
 // open seeds the algorithms and opens the key set on "jwks_uri".

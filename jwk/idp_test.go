@@ -191,3 +191,10 @@ func (r *recorder) events(k jwk.FetchKind) []jwk.FetchEvent {
 	}
 	return out
 }
+
+// all returns the fetch events so far.
+func (r *recorder) all() []jwk.FetchEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]jwk.FetchEvent(nil), r.fetches...)
+}

@@ -370,13 +370,13 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot) {
 	c.err = err
 	r.flight = nil
 	r.mu.Unlock()
+	if r.cfg.observer != nil { // before the waiters return: events in order
+		r.observeOutcome(res, err, old, now, now.Sub(start))
+	}
 	close(c.done)
 	select {
 	case r.kick <- struct{}{}:
 	default:
-	}
-	if r.cfg.observer != nil {
-		r.observeOutcome(res, err, old, now, now.Sub(start))
 	}
 }
 
