@@ -1,0 +1,122 @@
+package idtoken_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/accesstoken"
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/idtoken"
+)
+
+// accessTokenFor is an RFC 9068 access token from the same issuer and key,
+// made by accesstoken's Signer ("typ" "at+jwt"), for the audience aud.
+func accessTokenFor(t *testing.T, aud string) string {
+	t.Helper()
+	s, err := accesstoken.NewSigner(jwt.EdDSA, idKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := s.Sign(accesstoken.Claims{
+		Registered: claims.Registered{
+			Issuer: idIssuer, Subject: "248289761001", Audience: claims.Audience{aud},
+			ExpiresAt: claims.NewNumericDate(idNow.Add(time.Hour)), IssuedAt: claims.NewNumericDate(idNow.Add(-time.Minute)), ID: "at-1",
+		},
+		ClientID: idClient,
+		Scope:    "openid profile",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// RFC 9068 section 2.1 ("at+jwt" declares "that the JWT represents an
+// access token") and RFC 8725 section 3.11: an access token is refused as
+// an ID token on every path: Verify and VerifyInto, with or without
+// Checks, with a static key and a KeyFunc, even when its audience is the
+// client's own and its claims are all an ID token needs
+// (jwt.ErrInvalidType, not a claims error).
+func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
+	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return idKey.Public(), nil })
+	tokens := map[string]string{
+		"for the client":              accessTokenFor(t, idClient),
+		"for an API":                  accessTokenFor(t, "https://api.example.com"),
+		"application/at+jwt, a nonce": idRaw(t, "application/at+jwt", idClaimsMap()),
+		"AT+JWT":                      idRaw(t, "AT+JWT", idClaimsMap()),
+	}
+	for name, tok := range tokens {
+		for keyName, key := range map[string]any{"static key": idKey.Public(), "KeyFunc": keyFunc} {
+			v, err := idtoken.NewVerifier(key, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for checksName, checks := range map[string]idtoken.Checks{"no checks": {}, "nonce": {Nonce: "n-0S6_WzA2Mj"}} {
+				label := name + "/" + keyName + "/" + checksName
+				got, err := v.Verify(idCtx, tok, checks)
+				if got != nil || !errors.Is(err, jwt.ErrInvalidType) {
+					t.Errorf("%s: Verify: %v, want ErrInvalidType", label, err)
+				}
+				var ve *jwt.ValidationError
+				if !errors.As(err, &ve) {
+					t.Errorf("%s: not a *jwt.ValidationError: %v", label, err)
+				}
+				var dst emailClaims
+				if err := v.VerifyInto(idCtx, tok, checks, &dst); !errors.Is(err, jwt.ErrInvalidType) || dst.Subject != "" {
+					t.Errorf("%s: VerifyInto: %v, %+v", label, err, dst)
+				}
+			}
+		}
+	}
+	// Only an access token from the client's own audience with the claims
+	// of an ID token would pass the claims; the "typ" alone refuses it, so
+	// the error is the header's only.
+	_, err := idVerifier(t, nil).Verify(idCtx, idRaw(t, "at+jwt", idClaimsMap()), idtoken.Checks{Nonce: "n-0S6_WzA2Mj"})
+	idRefused(t, err, jwt.ErrInvalidType)
+	if errors.Is(err, jwt.ErrTokenInvalidClaims) {
+		t.Errorf("a typ-only refusal matches ErrTokenInvalidClaims: %v", err)
+	}
+}
+
+// RFC 8725 section 3.11 ("explicit typing"): an ID token's "typ", when
+// present, is "JWT" (RFC 7519 section 5.1), compared as a media type;
+// other kinds of JWT ("logout+jwt", OpenID Connect Back-Channel Logout 1.0
+// section 2.4; "secevent+jwt", RFC 8417) are refused.
+func TestRFC8725_3_11_IDTokenTyp(t *testing.T) {
+	v := idVerifier(t, nil)
+	for _, typ := range []string{"", "JWT", "jwt", "application/jwt", "Application/JWT"} {
+		if _, err := v.Verify(idCtx, idRaw(t, typ, idClaimsMap()), idtoken.Checks{}); err != nil {
+			t.Errorf("typ %q: %v", typ, err)
+		}
+	}
+	for _, typ := range []string{"logout+jwt", "secevent+jwt", "dpop+jwt", "JOSE", "text/jwt", "JWT ", "application/at+jwt"} {
+		_, err := v.Verify(idCtx, idRaw(t, typ, idClaimsMap()), idtoken.Checks{})
+		idRefused(t, err, jwt.ErrInvalidType)
+	}
+}
+
+// OpenID Connect Core 1.0 section 2: the Signer writes "typ" "JWT", even
+// when opts ask for "at+jwt", so it never mints a token an access-token
+// verifier would take for its own.
+func TestOIDCCore_2_SignerWritesTypJWT(t *testing.T) {
+	tok := idSign(t, idClaims(), jwt.WithType("at+jwt"))
+	u, err := jwt.ReadUnverified(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Header.Type != "JWT" {
+		t.Errorf("typ %q, want JWT", u.Header.Type)
+	}
+	av, err := accesstoken.NewVerifier(idKey.Public(), accesstoken.Config{Issuer: idIssuer, Audience: idClient, AllowJWTType: true},
+		jwt.WithTimeFunc(idClock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In transition mode it lacks "client_id" and "jti" (RFC 9068
+	// section 2.2); with them, its "nonce" marks it (ErrIDToken).
+	if _, err := av.Verify(idCtx, tok); !errors.Is(err, jwt.ErrMissingClaim) {
+		t.Errorf("as an access token, in transition mode: %v, want ErrMissingClaim", err)
+	}
+}
