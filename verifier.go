@@ -147,8 +147,22 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	if err != nil {
 		return nil, err
 	}
-	var sigBuf [512]byte // RSA-4096 signatures; ES512 needs 132
-	sig, err := decodeSegment(sigBuf[:0], c.signature, "signature")
+	// The signature is decoded on the stack up to RSA-4096's 512 bytes
+	// (ES512 needs 132), and into a pooled buffer past that (ML-DSA: 2,420
+	// to 4,627 bytes), so no algorithm costs an allocation in proportion to
+	// its signature. sig is not kept past verifySignature.
+	var sigBuf [512]byte
+	sigDst := sigBuf[:0]
+	var pooled *[]byte
+	if len(c.signature)/4*3 > len(sigBuf) {
+		pooled = getBuffer()
+		sigDst = *pooled
+	}
+	sig, err := decodeSegment(sigDst, c.signature, "signature")
+	if pooled != nil {
+		*pooled = sig // grown or not, back to the pool when verify returns
+		defer putBuffer(pooled)
+	}
 	if err != nil {
 		return nil, err
 	}
