@@ -103,6 +103,9 @@ func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provid
 	if err != nil {
 		return nil, err
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	d, err := p.discover(ctx, true)
 	if err == nil {
 		err = d.keys.Refresh(ctx)

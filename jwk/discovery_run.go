@@ -120,6 +120,9 @@ func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
 // ready; ErrFetch with the last error when ctx ends first; ErrClosed after
 // Close.
 func (p *Provider) Ready(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	delay := readyFirstRetry
 	for {
 		d, err := p.discover(ctx, true)

@@ -57,9 +57,10 @@ type issuerEntry struct {
 
 // NewIssuers makes the set of configs; opts are the discovery options
 // shared by every issuer whose Keys is nil. It makes no request. An empty
-// or repeated Issuer, a Keys of another type, a Provider of another
-// issuer, Options beside Keys, an unknown algorithm, HS* for keys fetched
-// from a URL, or opts with no issuer to discover is ErrInvalidOption.
+// or repeated Issuer, a Keys of another type, the same Keys for two
+// issuers, a Provider of another issuer, Options beside Keys, an unknown
+// algorithm, HS* for keys fetched from a URL, or opts with no issuer to
+// discover is ErrInvalidOption.
 func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) {
 	if len(configs) == 0 {
 		return nil, fmt.Errorf("%w: no issuer configured", ErrInvalidOption)
@@ -69,8 +70,15 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 	}
 	m := &Issuers{byIssuer: make(map[string]*issuerEntry, len(configs))}
 	discovering := false
+	shared := make(map[jwt.KeySet]string, len(configs))
 	for i, c := range configs {
 		e, err := m.entry(c, opts)
+		if err == nil && c.Keys != nil {
+			if other, dup := shared[c.Keys]; dup {
+				err = fmt.Errorf("%w: the same keys as issuer %q: each issuer's keys are its own", ErrInvalidOption, other)
+			}
+			shared[c.Keys] = c.Issuer
+		}
 		if err != nil {
 			m.Close()
 			return nil, fmt.Errorf("issuer %d (%q): %w", i, c.Issuer, err)
@@ -184,6 +192,9 @@ func (m *Issuers) Issuers() []string {
 // RemoteSet.Ready; a *Set always can), all at once, until ctx ends. The
 // error joins each issuer's, naming it.
 func (m *Issuers) Ready(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var (
 		mu   sync.Mutex
 		errs []error

@@ -257,6 +257,9 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 // the rate limit, and waits for it until ctx ends. After a failure the last
 // good set stays in use.
 func (r *RemoteSet) Refresh(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()

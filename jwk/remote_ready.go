@@ -22,6 +22,9 @@ func (r *RemoteSet) Ready(ctx context.Context) error {
 	if r == nil {
 		return fmt.Errorf("%w: nil remote set", ErrFetch)
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	delay := readyFirstRetry
 	for {
 		if r.live(r.cur.Load()) != nil {

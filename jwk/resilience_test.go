@@ -240,3 +240,38 @@ func TestRemoteOptions_ResilienceOptionsValidated(t *testing.T) {
 	}
 	r.Close()
 }
+
+// TestNilContextsNeverPanic: a nil context is context.Background, never a
+// panic.
+func TestNilContextsNeverPanic(t *testing.T) {
+	k := tenantKeys()
+	var nilCtx context.Context
+	idp := newFakeIdP(t, idpOptions{}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
+	p, err := jwk.Discover(nilCtx, idp.issuer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Ready(nilCtx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.KeySet().Refresh(nilCtx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.KeySet().Ready(nilCtx); err != nil {
+		t.Fatal(err)
+	}
+	m, err := jwk.NewIssuers([]jwk.IssuerConfig{{Issuer: idp.issuer, Keys: p}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Ready(nilCtx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.IssuerVerificationKeys(nilCtx, idp.issuer, &jwt.Header{Algorithm: "ES256", KeyID: "a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.IssuerVerificationKeys(nilCtx, idp.issuer, nil); !errors.Is(err, jwk.ErrKeyNotFound) {
+		t.Fatal(err)
+	}
+}
