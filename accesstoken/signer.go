@@ -25,7 +25,8 @@ func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) 
 	return &Signer{core: core}, nil
 }
 
-// Algorithm returns the signer's "alg".
+// Algorithm returns the signer's "alg" (RFC 7515 section 4.1.1; RFC 9068
+// section 2.1: it is never "none").
 func (s *Signer) Algorithm() jwt.Algorithm {
 	if s == nil || s.core == nil {
 		return ""

@@ -40,7 +40,8 @@ type Verifier struct {
 	allowJWT bool
 }
 
-// NewVerifier returns a Verifier of access tokens signed with key (any key
+// NewVerifier returns a Verifier of RFC 9068 section 4 for access tokens
+// signed with key (any key
 // jwt.NewVerifier takes: a public key, a KeyFunc, a jwk set) for cfg.
 // opts are further jwt options (jwt.WithAlgorithms, jwt.WithLeeway,
 // jwt.WithTimeFunc, jwt.WithEncoder, jwt.WithValidator, ...); they cannot
@@ -87,8 +88,9 @@ func (v *Verifier) Verify(ctx context.Context, token string) (*Claims, error) {
 	return c, nil
 }
 
-// VerifyInto is Verify decoding the claims into dst, a pointer to a struct
-// that embeds Claims, for tokens with claims of their own. dst is set only
+// VerifyInto is Verify (RFC 9068 section 4) decoding the claims into dst, a
+// pointer to a struct that embeds Claims, for tokens with claims of their
+// own (section 2.2.2's identity claims, private claims). dst is set only
 // when the token passes every rule; a refused token's claims are in the
 // *jwt.ValidationError, in a new value of dst's type.
 func (v *Verifier) VerifyInto(ctx context.Context, token string, dst Extended) error {

@@ -26,14 +26,14 @@ func TestOIDCCore_3_1_3_6_LeftHalfHashPublishedValues(t *testing.T) {
 		alg         jwt.Algorithm
 		value, want string
 	}{
-		{jwt.RS256, "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y", "77QmUPtjPfzWtF2AnpK9RQ"},                                // OIDC Core A.3
-		{jwt.RS256, "Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk", "LDktKdoQak3Pk0cnXxCltA"},                  // OIDC Core A.4, A.6
-		{jwt.RS256, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "wfgvmE9VxjAudsl9lc6TqA"},                                               // PingFederate
-		{jwt.HS256, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "wfgvmE9VxjAudsl9lc6TqA"},                                               // FusionAuth
-		{jwt.HS384, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "phZaPQJosyg-qi-OIYyQ3xJB9wsHYEEz"},                                     // FusionAuth
-		{jwt.HS512, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "8xltSlOGYrWy8W9yNvRlEth1i_bXW-JROWPLvCv5zog"},                          // FusionAuth
-		{jwt.EdDSA, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "8xltSlOGYrWy8W9yNvRlEth1i_bXW-JROWPLvCv5zog"},                          // FusionAuth, issue 1125
-		{jwt.RS256, "1940a308-d492-3660-a9f8-46723cc582e9", "JrZY9MtYVEIIJUx-DDBmww"},                                       // FusionAuth
+		{jwt.RS256, "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y", "77QmUPtjPfzWtF2AnpK9RQ"},                                         // OIDC Core A.3
+		{jwt.RS256, "Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk", "LDktKdoQak3Pk0cnXxCltA"},                          // OIDC Core A.4, A.6
+		{jwt.RS256, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "wfgvmE9VxjAudsl9lc6TqA"},                                                        // PingFederate
+		{jwt.HS256, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "wfgvmE9VxjAudsl9lc6TqA"},                                                        // FusionAuth
+		{jwt.HS384, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "phZaPQJosyg-qi-OIYyQ3xJB9wsHYEEz"},                                              // FusionAuth
+		{jwt.HS512, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "8xltSlOGYrWy8W9yNvRlEth1i_bXW-JROWPLvCv5zog"},                                   // FusionAuth
+		{jwt.EdDSA, "dNZX1hEZ9wBCzNL40Upu646bdzQA", "8xltSlOGYrWy8W9yNvRlEth1i_bXW-JROWPLvCv5zog"},                                   // FusionAuth, issue 1125
+		{jwt.RS256, "1940a308-d492-3660-a9f8-46723cc582e9", "JrZY9MtYVEIIJUx-DDBmww"},                                                // FusionAuth
 		{jwt.RS256, "ya29.eQETFbFOkAs8nWHcmYXKwEi0Zz46NfsrUU_KuQLOLTwWS40y6Fb99aVzEXC0U14m61lcPMIr1hEIBA", "aUAkJG-u6x4RTWuILWy-CA"}, // Google
 	}
 	for _, c := range cases {

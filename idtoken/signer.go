@@ -25,7 +25,8 @@ func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) 
 	return &Signer{core: core}, nil
 }
 
-// Algorithm returns the signer's "alg", the one LeftHalfHash needs for the
+// Algorithm returns the signer's "alg" (RFC 7515 section 4.1.1), the one
+// LeftHalfHash needs for the
 // "at_hash" and "c_hash" of the tokens it signs.
 func (s *Signer) Algorithm() jwt.Algorithm {
 	if s == nil || s.core == nil {

@@ -28,8 +28,9 @@ type Config struct {
 	// DefaultAZP. Its error is reported wrapped, matching
 	// ErrInvalidAuthorizedParty and jwt.ErrTokenInvalidClaims.
 	AZP func(c *Claims, clientID string) error
-	// Leeway allows for clock skew on "auth_time" (Checks.MaxAge) and, when
-	// set, on every time rule (it is given to the jwt package as
+	// Leeway allows for clock skew (RFC 7519 section 4.1.4: "some small
+	// leeway") on "auth_time" (Checks.MaxAge) and, when set, on every time
+	// rule (it is given to the jwt package as
 	// jwt.WithLeeway, after opts).
 	Leeway time.Duration
 	// Now is the clock for "auth_time" and, when set, for every time rule
@@ -50,7 +51,8 @@ type Verifier struct {
 	clock    func() time.Time
 }
 
-// NewVerifier returns a Verifier of ID tokens signed with key (any key
+// NewVerifier returns a Verifier of OpenID Connect Core 1.0 section
+// 3.1.3.7 for ID tokens signed with key (any key
 // jwt.NewVerifier takes: a public key, a client secret for HS*, section
 // 10.1, a KeyFunc, a jwk set) for cfg. opts are further jwt options
 // (jwt.WithAlgorithms, jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator,
@@ -97,8 +99,8 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	return v, nil
 }
 
-// Verify verifies an ID token with the checks of want and returns its
-// claims. The error of a token whose signature verified but which a rule
+// Verify verifies an ID token (OpenID Connect Core 1.0 sections 3.1.3.7,
+// 3.2.2.11 and 3.3.2.12) with the checks of want and returns its claims. The error of a token whose signature verified but which a rule
 // refused is a *jwt.ValidationError whose Token.Claims is a *Claims; any
 // other failure (signature, form, key) returns the jwt package's error. A
 // negative want.MaxAge is jwt.ErrInvalidOption.
@@ -111,7 +113,8 @@ func (v *Verifier) Verify(ctx context.Context, token string, want Checks) (*Clai
 }
 
 // VerifyInto is Verify decoding the claims into dst, a pointer to a struct
-// that embeds Claims, for ID tokens with claims of their own. dst is set
+// that embeds Claims, for ID tokens with claims of their own (section 5.1's
+// standard claims, section 5.1.2's additional claims). dst is set
 // only when the token passes every rule; a refused token's claims are in
 // the *jwt.ValidationError, in a new value of dst's type.
 func (v *Verifier) VerifyInto(ctx context.Context, token string, want Checks, dst Extended) error {
