@@ -33,6 +33,8 @@ func (s side) String() string {
 		return "the sign side (Sign, NewSigner)"
 	case verifySide:
 		return "the verify side (Parse, ParseWithClaims, ParseAs, NewVerifier)"
+	case signSide | verifySide:
+		return "the sign and verify sides"
 	case readSide:
 		return "ReadUnverified, which verifies nothing"
 	}
