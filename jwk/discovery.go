@@ -94,8 +94,9 @@ func NewProvider(issuer string, opts ...RemoteOption) (*Provider, error) {
 	return p, nil
 }
 
-// Discover is NewProvider followed by the discovery and the first fetch of
-// the JWK Set, each tried once and bounded by ctx and the fetch timeout.
+// Discover is NewProvider followed by the discovery (OpenID Connect
+// Discovery 1.0 section 4, or RFC 8414 section 3) and the first fetch of
+// the JWK Set (RFC 7517 section 5), each tried once and bounded by ctx and the fetch timeout.
 // Any failure closes the Provider and is returned: ErrFetch for a document
 // or set that could not be fetched or was refused.
 func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provider, error) {
@@ -117,10 +118,12 @@ func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provid
 	return p, nil
 }
 
-// Issuer returns the issuer identifier, as given.
+// Issuer returns the issuer identifier (Discovery section 3 "issuer", RFC
+// 8414 section 2), as given.
 func (p *Provider) Issuer() string { return p.issuer }
 
-// Metadata returns the discovered metadata; ok is false before discovery.
+// Metadata returns the discovered metadata (Discovery section 3, RFC 8414
+// section 2); ok is false before discovery.
 func (p *Provider) Metadata() (m ProviderMetadata, ok bool) {
 	d := p.cur.Load()
 	if d == nil {
@@ -146,8 +149,8 @@ func (p *Provider) Algorithms() []jwt.Algorithm {
 	return nil
 }
 
-// KeySet returns the RemoteSet opened on "jwks_uri", or nil before
-// discovery. It belongs to the Provider, which closes it.
+// KeySet returns the RemoteSet opened on "jwks_uri" (Discovery section 3,
+// RFC 8414 section 2), or nil before discovery. It belongs to the Provider, which closes it.
 func (p *Provider) KeySet() *RemoteSet {
 	if d := p.cur.Load(); d != nil {
 		return d.keys
@@ -156,7 +159,8 @@ func (p *Provider) KeySet() *RemoteSet {
 }
 
 // VerificationKeys implements jwt.KeySet: the keys of the JWK Set for the
-// header (RemoteSet.VerificationKeys), after discovery if it has not run
+// header's "kid" and "alg" (RFC 7515 sections 4.1.4 and 4.1.1;
+// RemoteSet.VerificationKeys), after discovery if it has not run
 // yet, for an "alg" among Algorithms only. It does not check "iss": a
 // jwt.Verifier given the Provider calls IssuerVerificationKeys, which does.
 func (p *Provider) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
@@ -184,8 +188,8 @@ func (p *Provider) IssuerVerificationKeys(ctx context.Context, issuer string, h 
 	return p.VerificationKeys(ctx, h)
 }
 
-// Close stops the key set and any discovery in progress, and waits for
-// them. Close is idempotent.
+// Close stops the key set (RemoteSet.Close) and any discovery in progress
+// (Discovery section 4), and waits for them. Close is idempotent.
 func (p *Provider) Close() error {
 	p.mu.Lock()
 	if p.closed {

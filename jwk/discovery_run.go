@@ -114,8 +114,8 @@ func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
 	return &discovered{meta: meta, keys: keys, algs: algs}, nil
 }
 
-// Ready waits until the Provider can verify: discovered, and its key set
-// Ready. While discovery fails it retries after 250 ms, doubling up to
+// Ready waits until the Provider can verify: discovered (Discovery section
+// 4), and its key set Ready. While discovery fails it retries after 250 ms, doubling up to
 // WithMinRefreshInterval, ignoring the rate limit. It returns nil once
 // ready; ErrFetch with the last error when ctx ends first; ErrClosed after
 // Close.

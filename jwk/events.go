@@ -6,8 +6,9 @@ import (
 	"time"
 )
 
-// FetchObserver is told what the remote key sets and discoveries do
-// (WithFetchObserver): for metrics and logs. It must be safe for
+// FetchObserver is told what the remote key sets (JWK Sets, RFC 7517
+// section 5) and discoveries (OpenID Connect Discovery 1.0 section 4, RFC
+// 8414 section 3) do (WithFetchObserver): for metrics and logs. It must be safe for
 // concurrent use and return quickly; it runs on the fetching goroutine, or
 // on the verifying one for EventRateLimited. NewSlogObserver gives one
 // that logs.
@@ -15,7 +16,8 @@ type FetchObserver interface {
 	ObserveFetch(ctx context.Context, e FetchEvent)
 }
 
-// FetchKind is what a FetchEvent reports.
+// FetchKind is what a FetchEvent reports: an outcome of fetching a JWK
+// Set (RFC 7517 section 5) or a discovery document (Discovery section 4).
 type FetchKind int
 
 // The kinds of FetchEvent.
@@ -65,7 +67,7 @@ func (k FetchKind) String() string {
 }
 
 // FetchEvent is one thing a remote key set or a discovery did. It never
-// holds key material: counts, URLs, statuses and errors only (errors name
+// holds key material (RFC 7517 section 4's key members): counts, URLs, statuses and errors only (errors name
 // keys by index and "kid", never by value).
 type FetchEvent struct {
 	Kind FetchKind
@@ -92,7 +94,8 @@ type FetchEvent struct {
 	Err error
 }
 
-// WithFetchObserver reports fetch events (FetchEvent) to o. Without it no
+// WithFetchObserver reports fetch events (FetchEvent: JWK Sets, RFC 7517
+// section 5; discovery documents, Discovery section 4) to o. Without it no
 // event is made: nothing is spent on observing.
 func WithFetchObserver(o FetchObserver) RemoteOption {
 	return func(c *remoteConfig) {

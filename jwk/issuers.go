@@ -55,7 +55,8 @@ type issuerEntry struct {
 	algs     []jwt.Algorithm
 }
 
-// NewIssuers makes the set of configs; opts are the discovery options
+// NewIssuers makes the set of configs (RFC 8725 section 3.8: each issuer
+// verified with its own keys); opts are the discovery options
 // shared by every issuer whose Keys is nil. It makes no request. An empty
 // or repeated Issuer, a Keys of another type, the same Keys for two
 // issuers, a Provider of another issuer, Options beside Keys, an unknown
@@ -172,13 +173,15 @@ var errNoIssuer = fmt.Errorf("%w: %w: an Issuers set chooses keys by the token's
 	ErrKeyNotFound, jwt.ErrInvalidIssuer)
 
 // VerificationKeys implements jwt.KeySet by refusing: without the token's
-// issuer no key may be chosen (keys of all issuers are never pooled). A
+// issuer (RFC 7519 section 4.1.1) no key may be chosen (RFC 8725 section
+// 3.8) (keys of all issuers are never pooled). A
 // jwt.Verifier given an Issuers calls IssuerVerificationKeys instead.
 func (m *Issuers) VerificationKeys(context.Context, *jwt.Header) ([]any, error) {
 	return nil, errNoIssuer
 }
 
-// Issuers returns the configured issuers, sorted.
+// Issuers returns the configured issuers ("iss" values, RFC 7519 section
+// 4.1.1), sorted.
 func (m *Issuers) Issuers() []string {
 	out := make([]string, 0, len(m.byIssuer))
 	for iss := range m.byIssuer {
@@ -188,8 +191,9 @@ func (m *Issuers) Issuers() []string {
 	return out
 }
 
-// Ready waits until every issuer can verify (Provider.Ready,
-// RemoteSet.Ready; a *Set always can), all at once, until ctx ends. The
+// Ready waits until every issuer can verify (Provider.Ready: Discovery
+// section 4; RemoteSet.Ready: its JWK Set, RFC 7517 section 5; a *Set
+// always can), all at once, until ctx ends. The
 // error joins each issuer's, naming it.
 func (m *Issuers) Ready(ctx context.Context) error {
 	if ctx == nil {
@@ -228,7 +232,8 @@ func (m *Issuers) Ready(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// Close closes the Providers NewIssuers made for discovered issuers; key
+// Close closes the Providers NewIssuers made for discovered issuers
+// (Discovery section 4); key
 // sets and Providers given in Keys stay open. Close is idempotent.
 func (m *Issuers) Close() error {
 	m.close.Do(func() {

@@ -10,7 +10,8 @@ import (
 // up to the minimum refresh interval.
 const readyFirstRetry = 250 * time.Millisecond
 
-// Ready waits until the set can serve keys: a set has been fetched and,
+// Ready waits until the set can serve keys: a JWK Set (RFC 7517 section
+// 5) has been fetched and,
 // with WithMaxStale, is not past the bound. Until then it fetches (joining
 // any fetch in progress, ignoring the rate limit as Refresh does) and,
 // while fetches fail, fetches again after 250 ms, doubling up to

@@ -20,7 +20,7 @@ func WithMaxStale(d time.Duration) RemoteOption {
 }
 
 // WithRefreshAhead starts the background refresh d before a set's lifetime
-// ends (at most half the lifetime before), so that a failed refresh is
+// (its freshness lifetime, RFC 9111 section 4.2.1, clamped) ends (at most half the lifetime before), so that a failed refresh is
 // retried (WithMinRefreshInterval) while the keys are still fresh. The
 // default is a tenth of the lifetime; 0 refreshes at expiry. d must not be
 // negative.
@@ -34,8 +34,8 @@ func WithRefreshAhead(d time.Duration) RemoteOption {
 	}
 }
 
-// WithFailoverURL fetches the JWK Set from rawURL when a fetch from the
-// primary URL fails (network error, timeout, status, invalid set); the
+// WithFailoverURL fetches the JWK Set (RFC 7517 section 5) from rawURL
+// when a fetch from the primary URL fails (network error, timeout, status, invalid set); the
 // primary is tried first on every fetch. rawURL must pass the primary's
 // rules (https, or http on the loopback interface or with
 // WithInsecureHTTP) and differ from it. Each attempt has the whole fetch

@@ -7,8 +7,8 @@ import (
 	"github.com/jotlib/jwt"
 )
 
-// SlogObserver logs verifications (jwt.VerifyObserver, for
-// jwt.WithObserver) and fetch events (FetchObserver, for
+// SlogObserver logs verifications (RFC 7519 section 7.2; jwt.VerifyObserver,
+// for jwt.WithObserver) and fetch events (FetchObserver, for
 // WithFetchObserver) to a log/slog Logger. It logs what the events hold
 // and nothing more: never a token, a signature, a claim but "iss", or key
 // material. Levels: a verified token Debug, a refused one Info; fetched
@@ -24,7 +24,9 @@ var (
 	_ FetchObserver      = (*SlogObserver)(nil)
 )
 
-// NewSlogObserver logs to l; nil is slog.Default().
+// NewSlogObserver logs jwt.VerifyEvent (RFC 7519 section 7.2's outcome)
+// and FetchEvent (RFC 7517 section 5, Discovery section 4) to l; nil is
+// slog.Default().
 func NewSlogObserver(l *slog.Logger) *SlogObserver {
 	if l == nil {
 		l = slog.Default()
@@ -55,7 +57,8 @@ func (o *SlogObserver) ObserveVerify(ctx context.Context, e jwt.VerifyEvent) {
 	o.log.LogAttrs(ctx, level, msg, attrs...)
 }
 
-// ObserveFetch logs one FetchEvent.
+// ObserveFetch logs one FetchEvent: a JWK Set (RFC 7517 section 5) or
+// discovery document (Discovery section 4) fetched, refused or failed.
 func (o *SlogObserver) ObserveFetch(ctx context.Context, e FetchEvent) {
 	level := slog.LevelWarn
 	switch e.Kind {

@@ -25,7 +25,7 @@ const (
 	OAuthAuthorizationServer
 )
 
-// String returns the well-known URI suffix.
+// String returns the well-known URI suffix (RFC 8615 section 3).
 func (w WellKnown) String() string {
 	switch w {
 	case OpenIDConfiguration:
@@ -36,7 +36,8 @@ func (w WellKnown) String() string {
 	return fmt.Sprintf("WellKnown(%d)", int(w))
 }
 
-// WithWellKnown chooses where NewProvider and Discover read the metadata:
+// WithWellKnown chooses where NewProvider and Discover read the metadata
+// (RFC 8615 well-known URIs):
 // OpenIDConfiguration (the default) or OAuthAuthorizationServer. Any other
 // value is ErrInvalidOption. NewRemoteSet refuses it.
 func WithWellKnown(w WellKnown) RemoteOption {
