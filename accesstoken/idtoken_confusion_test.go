@@ -9,6 +9,7 @@ import (
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/idtoken"
+	"github.com/jotlib/jwt/jwk"
 )
 
 // idTokenFor is an ID token (OpenID Connect Core 1.0 section 2) from the
@@ -46,10 +47,14 @@ func idTokenFor(t *testing.T, aud string, edit func(*idtoken.Claims)) string {
 // every path: by its "typ" (RFC 9068 section 4), and, with the transition
 // switch on, by the claims only ID tokens carry (ErrIDToken) or the ones
 // they lack ("client_id", "jti"), through Verify and VerifyInto, with a
-// static key and a KeyFunc, even when its audience is the resource
+// static key, a KeyFunc and a jwk.Set, even when its audience is the resource
 // server's own and it carries "client_id" and "jti".
 func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
 	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return atKey.Public(), nil })
+	jwkKey, err := jwk.NewKey(atKey.Public(), jwk.Params{KeyID: "k1"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	withAT := func(c *idtoken.Claims) { c.ID = "jti-1" } // and client_id below, by map
 	cases := []struct {
 		name string
@@ -79,7 +84,7 @@ func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
 		for _, key := range []struct {
 			name string
 			key  any
-		}{{"static key", atKey.Public()}, {"KeyFunc", keyFunc}} {
+		}{{"static key", atKey.Public()}, {"KeyFunc", keyFunc}, {"jwk.Set", jwk.NewSet(jwkKey)}} {
 			for _, mode := range []struct {
 				name string
 				cfg  accesstoken.Config

@@ -9,6 +9,7 @@ import (
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/idtoken"
+	"github.com/jotlib/jwt/jwk"
 )
 
 // accessTokenFor is an RFC 9068 access token from the same issuer and key,
@@ -36,11 +37,15 @@ func accessTokenFor(t *testing.T, aud string) string {
 // RFC 9068 section 2.1 ("at+jwt" declares "that the JWT represents an
 // access token") and RFC 8725 section 3.11: an access token is refused as
 // an ID token on every path: Verify and VerifyInto, with or without
-// Checks, with a static key and a KeyFunc, even when its audience is the
-// client's own and its claims are all an ID token needs
+// Checks, with a static key, a KeyFunc and a jwk.Set, even when its
+// audience is the client's own and its claims are all an ID token needs
 // (jwt.ErrInvalidType, not a claims error).
 func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
 	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return idKey.Public(), nil })
+	jwkKey, err := jwk.NewKey(idKey.Public(), jwk.Params{KeyID: "k1"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tokens := map[string]string{
 		"for the client":              accessTokenFor(t, idClient),
 		"for an API":                  accessTokenFor(t, "https://api.example.com"),
@@ -48,7 +53,7 @@ func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
 		"AT+JWT":                      idRaw(t, "AT+JWT", idClaimsMap()),
 	}
 	for name, tok := range tokens {
-		for keyName, key := range map[string]any{"static key": idKey.Public(), "KeyFunc": keyFunc} {
+		for keyName, key := range map[string]any{"static key": idKey.Public(), "KeyFunc": keyFunc, "jwk.Set": jwk.NewSet(jwkKey)} {
 			v, err := idtoken.NewVerifier(key, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
 			if err != nil {
 				t.Fatal(err)
@@ -73,7 +78,7 @@ func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
 	// Only an access token from the client's own audience with the claims
 	// of an ID token would pass the claims; the "typ" alone refuses it, so
 	// the error is the header's only.
-	_, err := idVerifier(t, nil).Verify(idCtx, idRaw(t, "at+jwt", idClaimsMap()), idtoken.Checks{Nonce: "n-0S6_WzA2Mj"})
+	_, err = idVerifier(t, nil).Verify(idCtx, idRaw(t, "at+jwt", idClaimsMap()), idtoken.Checks{Nonce: "n-0S6_WzA2Mj"})
 	idRefused(t, err, jwt.ErrInvalidType)
 	if errors.Is(err, jwt.ErrTokenInvalidClaims) {
 		t.Errorf("a typ-only refusal matches ErrTokenInvalidClaims: %v", err)
