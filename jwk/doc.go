@@ -1,6 +1,10 @@
 // Package jwk reads and writes JSON Web Keys and JWK Sets (RFC 7517) for
-// verifying tokens with package jwt, and keeps a JWK Set fetched from an
-// identity provider fresh (RemoteSet).
+// verifying tokens with package jwt, keeps a JWK Set fetched from an
+// identity provider fresh (RemoteSet), finds it by discovery (Provider:
+// OpenID Connect Discovery 1.0 section 4, RFC 8414 section 3), and binds
+// keys to their issuer (Issuers, Provider: jwt.IssuerKeySet values, RFC
+// 8725 section 3.8). Fetches and discoveries report events to a
+// FetchObserver; NewSlogObserver logs them and jwt's verify events.
 //
 // Supported key types (RFC 7518 section 6, RFC 8037): "RSA", "EC" on P-256,
 // P-384 and P-521, "OKP" with Ed25519, and "oct", with public and private
@@ -21,5 +25,8 @@
 // A *Set and a *RemoteSet are jwt.KeySet values: pass either as the key to
 // jwt.Parse or jwt.NewVerifier, and the key is chosen by the token's "kid"
 // and "alg", honouring each key's "alg", "use" and "key_ops". Private keys
-// verify with their public half only.
+// verify with their public half only. A *Provider and an *Issuers are
+// jwt.IssuerKeySet values: the token's "iss", read before the signature,
+// chooses whose keys are tried, and an issuer not configured is refused
+// without any request.
 package jwk

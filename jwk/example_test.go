@@ -74,3 +74,40 @@ func ExampleSet_Public() {
 	fmt.Println(string(out))
 	// Output: {"keys":[{"kty":"EC","kid":"bilbo.baggins@hobbiton.example","use":"sig","crv":"P-521","x":"AHKZLLOsCOzz5cY97ewNUajB957y-C-U88c3v13nmGZx6sYl_oJXu9A5RkTKqjqvjyekWF-7ytDyRXYgCF5cj0Kt","y":"AdymlHvOiLxXkEhayXQnNCvDX4h9htZaCJN34kfmC6pV5OhQHiraVySsUdaQkAgDPrwQrJmbnX9cwlGfP-HqHZR1"}]}
 }
+
+// A multi-tenant service: each tenant's tokens verify with that tenant's
+// keys only, discovered at the first token of each (or at start-up with
+// Ready); a token naming any other issuer is refused without a request.
+func ExampleNewIssuers() {
+	issuers, err := jwk.NewIssuers([]jwk.IssuerConfig{
+		{Issuer: "https://login.acme.example"}, // OpenID Connect discovery
+		{Issuer: "https://auth.globex.example/tenant-7", Options: []jwk.RemoteOption{ // RFC 8414 metadata
+			jwk.WithWellKnown(jwk.OAuthAuthorizationServer), jwk.WithMaxStale(time.Hour)}},
+	}, jwk.WithFetchObserver(jwk.NewSlogObserver(nil)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer issuers.Close()
+	verifier, err := jwt.NewVerifier(issuers, jwt.WithAudience("orders-api"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = verifier // verifier.ParseContext(r.Context(), bearer) in the handler
+}
+
+// One OpenID Provider: Discover reads its metadata and keys; its
+// Algorithms seed the verifier's.
+func ExampleDiscover() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	provider, err := jwk.Discover(ctx, "https://accounts.example.com")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer provider.Close()
+	verifier, err := jwt.NewVerifier(provider, jwt.WithAlgorithms(provider.Algorithms()...), jwt.WithAudience("my-client-id"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = verifier
+}
