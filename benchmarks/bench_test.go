@@ -24,7 +24,10 @@ func loop(b *testing.B, op func() error) {
 // The benchmark names line up across libraries so benchstat can compare
 // them: Benchmark<ALG>Parse/claims=<kind>/lib=<library>, and likewise Sign.
 // Every parse row verifies the same token (signed by this library), checks
-// exp and nbf as the library does by default and decodes the claims.
+// exp and nbf as the library does by default and decodes the claims; it
+// also reports the size of that token (token-bytes: the compact
+// serialization, in bytes). The ML-DSA benchmarks are in mldsa_test.go (Go
+// 1.27 builds only).
 
 func BenchmarkHS256Parse(b *testing.B) { benchParse(b, "HS256") }
 func BenchmarkRS256Parse(b *testing.B) { benchParse(b, "RS256") }
@@ -62,6 +65,7 @@ func benchParse(b *testing.B, alg string) {
 				}
 				tok := a.token
 				loop(b, func() error { return parse(tok, nil) })
+				b.ReportMetric(float64(len(tok)), "token-bytes")
 			})
 		}
 	}

@@ -1,6 +1,9 @@
 package benchmarks
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // impl is one library's fastest idiomatic path. Both functions prepare the
 // state a server keeps between tokens (parsers, signers, key checks) and
@@ -9,6 +12,9 @@ type impl struct {
 	lib string
 	// only is the one algorithm the path runs ("" for every algorithm).
 	only string
+	// mldsa is whether the path also runs the ML-DSA algorithms (Go 1.27
+	// builds only: see mldsa_test.go); no peer has them.
+	mldsa bool
 	// sign returns a function that signs the workload of the given kind.
 	sign func(a *algCase, kind string) (func() (string, error), error)
 	// parse returns a function that verifies tok, validates exp and nbf the
@@ -29,12 +35,22 @@ type decoded struct {
 }
 
 // runs reports whether the path is measured under the algorithm.
-func (im impl) runs(alg string) bool { return im.only == "" || im.only == alg }
+func (im impl) runs(alg string) bool {
+	if isMLDSA(alg) {
+		return im.mldsa && im.only == ""
+	}
+	return im.only == "" || im.only == alg
+}
+
+// isMLDSA reports whether a case name is one of the ML-DSA parameter sets.
+func isMLDSA(name string) bool { return strings.HasPrefix(name, "MLDSA") }
 
 // impls lists the compared paths in table order; the floors come last: the
 // bare crypto, then the rule-free HS256 JWT per codec.
 func impls() []impl {
-	list := []impl{jotImpl("jotlib-std", nil)}
+	std := jotImpl("jotlib-std", nil)
+	std.mldsa = true
+	list := []impl{std}
 	list = append(list, extraJotImpls()...)
 	list = append(list, jotOneShotImpl())
 	list = append(list, golangJWTImpl(), goJoseImpl(), jwxImpl(), katarasImpl(), floorImpl())

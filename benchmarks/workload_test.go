@@ -100,7 +100,8 @@ var (
 	casesErr  error
 )
 
-// algCases returns the benchmarked algorithms, generating keys once.
+// algCases returns the benchmarked algorithms, generating keys once; the
+// ML-DSA ones exist in Go 1.27 builds only.
 func algCases(tb testing.TB) []*algCase {
 	tb.Helper()
 	casesOnce.Do(func() { casesList, casesErr = makeCases() })
@@ -135,6 +136,11 @@ func makeCases() ([]*algCase, error) {
 		{name: "ES256", alg: jwt.ES256, signK: ecKey, verifK: &ecKey.PublicKey, kinds: structOnly},
 		{name: "EdDSA", alg: jwt.EdDSA, signK: edPriv, verifK: edPub, kinds: structOnly},
 	}
+	ml, err := mldsaCases() // none before Go 1.27
+	if err != nil {
+		return nil, err
+	}
+	cases = append(cases, ml...)
 	for _, c := range cases {
 		if c.token, err = jwt.Sign(c.alg, jotStructClaims(), c.signK); err != nil {
 			return nil, err
