@@ -11,12 +11,17 @@ import (
 	"github.com/jotlib/jwt/signing"
 )
 
-// Key types ("kty", RFC 7518 section 6.1; RFC 8037 section 2).
+// Key types ("kty", RFC 7518 section 6.1; RFC 8037 section 2; RFC 9964
+// section 2).
 const (
 	KeyTypeRSA = "RSA"
 	KeyTypeEC  = "EC"
 	KeyTypeOKP = "OKP"
 	KeyTypeOct = "oct"
+	// KeyTypeAKP is the Algorithm Key Pair of RFC 9964, here for ML-DSA-44,
+	// ML-DSA-65 and ML-DSA-87: "alg" (required), "pub" and, for a private
+	// key, "priv" (the 32-byte seed). Its keys need Go 1.27 (crypto/mldsa).
+	KeyTypeAKP = "AKP"
 )
 
 // Key is one JSON Web Key (RFC 7517 section 4). It is immutable once made
@@ -24,7 +29,7 @@ const (
 type Key struct {
 	kty, crv string
 	meta     Params
-	pub      crypto.PublicKey // nil for "oct"
+	pub      crypto.PublicKey // nil for "oct"; *mldsa.PublicKey for "AKP"
 	priv     any              // private key, []byte secret for "oct", or nil
 
 	// vk is the key prepared once for verifying, from its public half when
@@ -51,6 +56,12 @@ type Params struct {
 // ParseKey parses and checks one JWK. Keys of an unsupported type or curve
 // are refused with ErrUnsupportedKeyType, malformed ones with ErrInvalidKey,
 // and weak ones with ErrWeakKey.
+//
+// An "AKP" key (RFC 9964) needs Go 1.27 or later (crypto/mldsa): built
+// with an older Go, a well-formed one is refused with ErrUnsupportedKeyType
+// (which matches jwt.ErrInvalidKey, not ErrInvalidKey), its message saying
+// that Go 1.27 is needed, and ParseSet skips and lists it; a malformed one
+// (bad size or base64url, no "alg") is ErrInvalidKey with any Go.
 func ParseKey(data []byte) (*Key, error) {
 	m, err := readMembers(data)
 	if err != nil {
@@ -72,6 +83,8 @@ func fromMembers(m *members) (*Key, error) {
 		err = k.readOKP(m)
 	case KeyTypeOct:
 		err = k.readOct(m)
+	case KeyTypeAKP:
+		err = k.readAKP(m)
 	default:
 		return nil, unsupported("kty %q", m.kty)
 	}
@@ -89,8 +102,10 @@ func fromMembers(m *members) (*Key, error) {
 
 // NewKey makes a Key from a Go key: *rsa.PublicKey, *rsa.PrivateKey,
 // *ecdsa.PublicKey, *ecdsa.PrivateKey, ed25519.PublicKey,
-// ed25519.PrivateKey, or a []byte HMAC secret (copied), under the same
-// rules as ParseKey.
+// ed25519.PrivateKey, a []byte HMAC secret (copied), or with Go 1.27 or
+// later an *mldsa.PublicKey or *mldsa.PrivateKey (an "AKP" key, whose "alg"
+// is set to its parameter set's when p has none), under the same rules as
+// ParseKey.
 func NewKey(key any, p Params) (*Key, error) {
 	k := &Key{meta: p}
 	if p.KeyOps != nil {
@@ -143,6 +158,9 @@ func (k *Key) setGoKey(key any) error {
 		return k.setOct(slices.Clone(v))
 	case nil:
 		return invalid("nil key")
+	}
+	if alg, pub, seed, err := signing.MLDSAKeyBytes(key); err == nil {
+		return k.setMLDSA(key, alg, pub, seed)
 	}
 	return unsupported("Go key of type %T", key)
 }
@@ -215,7 +233,8 @@ func checkParams(p Params) error {
 	return nil
 }
 
-// KeyType returns "kty" (RFC 7517 section 4.1): "RSA", "EC", "OKP" or "oct".
+// KeyType returns "kty" (RFC 7517 section 4.1): "RSA", "EC", "OKP", "oct"
+// or "AKP".
 func (k *Key) KeyType() string { return k.kty }
 
 // Curve returns "crv" for EC keys (RFC 7518 section 6.2.1.1) and OKP keys
@@ -242,14 +261,15 @@ func (k *Key) Params() Params {
 	return p
 }
 
-// IsPrivate reports whether the key holds private members ("d", or the
-// secret "k" of an "oct" key).
+// IsPrivate reports whether the key holds private members ("d", the
+// secret "k" of an "oct" key, or the "priv" of an "AKP" key).
 func (k *Key) IsPrivate() bool { return k.priv != nil }
 
-// Key returns the Go key: *rsa.PrivateKey, *ecdsa.PrivateKey or
-// ed25519.PrivateKey when the JWK has private members, else the public key
-// (*rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey); a copy of the
-// secret ([]byte) for "oct". The value is shared: do not modify it.
+// Key returns the Go key: *rsa.PrivateKey, *ecdsa.PrivateKey,
+// ed25519.PrivateKey or *mldsa.PrivateKey when the JWK has private members,
+// else the public key (*rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey,
+// *mldsa.PublicKey); a copy of the secret ([]byte) for "oct". The value is
+// shared: do not modify it.
 func (k *Key) Key() any {
 	if b, ok := k.priv.([]byte); ok {
 		return slices.Clone(b)
