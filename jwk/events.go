@@ -29,14 +29,16 @@ const (
 	// EventNotModified: the JWK Set's URL answered 304 to If-None-Match
 	// (RFC 9110 section 13.1.2); the set is kept, fresh again.
 	EventNotModified
-	// EventFetchFailed: one fetch attempt failed (network, timeout, status,
-	// body too large, invalid set); Err says why. With WithFailoverURL each
+	// EventFetchFailed: one fetch attempt failed (network, timeout, a status
+	// other than 200 (RFC 9110 section 15), body too large, invalid set);
+	// Err says why. With WithFailoverURL each
 	// URL's failure is one event.
 	EventFetchFailed
-	// EventRateLimited: a token's "kid" is not in the set and the rate limit
-	// (WithRateLimit) forbade a fetch. At most one per rate-limit period.
+	// EventRateLimited: a token's "kid" (RFC 7515 section 4.1.4) is not in
+	// the set and the rate limit (WithRateLimit) forbade a fetch. At most one per rate-limit period.
 	EventRateLimited
-	// EventStaleKeys: a fetch failed after the set's lifetime ended, and the
+	// EventStaleKeys: a fetch failed after the set's lifetime (its freshness
+	// lifetime, RFC 9111 section 4.2) ended, and the
 	// last good keys, Age old, are still served (within WithMaxStale, if
 	// set).
 	EventStaleKeys

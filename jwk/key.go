@@ -161,6 +161,8 @@ func (k *Key) setGoKey(key any) error {
 	}
 	if alg, pub, seed, err := signing.MLDSAKeyBytes(key); err == nil {
 		return k.setMLDSA(key, alg, pub, seed)
+	} else if isMLDSAGoKey(key) {
+		return invalid("ML-DSA key: %v", err)
 	}
 	return unsupported("Go key of type %T", key)
 }

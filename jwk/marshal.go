@@ -46,8 +46,12 @@ func (k *Key) MarshalJSON() ([]byte, error) {
 type member struct{ name, value string }
 
 // members returns the key material as JWK members, in the order of RFC 7518
-// section 6 (and RFC 8037); the private ones only when withPrivate.
+// section 6 (and RFC 8037, RFC 9964); the private ones only when
+// withPrivate.
 func (k *Key) members(withPrivate bool) ([]member, error) {
+	if k.kty == KeyTypeAKP {
+		return k.akpMembers(withPrivate)
+	}
 	var out []member
 	switch pub := k.pub.(type) {
 	case *rsa.PublicKey:

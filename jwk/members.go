@@ -10,12 +10,14 @@ type members struct {
 	kty, crv, kid, alg, use string
 	keyOps                  []string
 	hasKeyOps               bool
-	b64                     map[string]string // n e d p q dp dq qi x y k
+	b64                     map[string]string // n e d p q dp dq qi x y k pub priv
 	hasOth                  bool
 }
 
-// binaryMembers are the base64url members of the supported key types.
-var binaryMembers = [...]string{"n", "e", "d", "p", "q", "dp", "dq", "qi", "x", "y", "k"}
+// binaryMembers are the base64url members of the supported key types
+// (RFC 7518 section 6, RFC 8037 section 2, RFC 9964 section 2 for "pub" and
+// "priv").
+var binaryMembers = [...]string{"n", "e", "d", "p", "q", "dp", "dq", "qi", "x", "y", "k", "pub", "priv"}
 
 // readMembers runs the strict pass over a JWK object: valid UTF-8 JSON, no
 // duplicate member names at any depth (RFC 7517 section 4: "member names
