@@ -31,16 +31,15 @@ const (
 	EventNotModified
 	// EventFetchFailed: one fetch attempt failed (network, timeout, a status
 	// other than 200 (RFC 9110 section 15), body too large, invalid set);
-	// Err says why. With WithFailoverURL each
-	// URL's failure is one event.
+	// Err says why. With WithFailoverURL each URL's failure is one event.
 	EventFetchFailed
 	// EventRateLimited: a token's "kid" (RFC 7515 section 4.1.4) is not in
-	// the set and the rate limit (WithRateLimit) forbade a fetch. At most one per rate-limit period.
+	// the set and the rate limit (WithRateLimit) forbade a fetch. At most
+	// one per rate-limit period.
 	EventRateLimited
 	// EventStaleKeys: a fetch failed after the set's lifetime (its freshness
-	// lifetime, RFC 9111 section 4.2) ended, and the
-	// last good keys, Age old, are still served (within WithMaxStale, if
-	// set).
+	// lifetime, RFC 9111 section 4.2) ended, and the last good keys, Age
+	// old, are still served (within WithMaxStale, if set).
 	EventStaleKeys
 	// EventDiscoveryRefused: a discovery document was read and refused: its
 	// "issuer" is not exactly the one asked for (Discovery section 4.3,
