@@ -8,35 +8,46 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/idtoken"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/pemkey"
 	"github.com/jotlib/jwt/signing"
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
-// exported error of claims, signing, jwk and internal/claimrules matches one
+// exported error of claims, signing, jwk, pemkey, accesstoken, idtoken and internal/claimrules matches one
 // of the jwt package's sentinels with errors.Is, so a caller checks jwt.ErrX
 // whichever package the error came from. The list is checked against the packages' sources,
 // so a new error cannot be left out.
 func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	want := map[string]struct{ err, root error }{
-		"signing.ErrInvalidKey":          {signing.ErrInvalidKey, jwt.ErrInvalidKey},
-		"signing.ErrSignatureInvalid":    {signing.ErrSignatureInvalid, jwt.ErrSignatureInvalid},
-		"signing.ErrAlgorithmNotAllowed": {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
-		"signing.ErrSigningFailed":       {signing.ErrSigningFailed, jwt.ErrSigningFailed},
-		"claims.ErrInvalidAudienceValue": {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
-		"claims.ErrInvalidNumericDate":   {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
-		"jwk.ErrInvalidKey":              {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
-		"jwk.ErrWeakKey":                 {jwk.ErrWeakKey, jwt.ErrInvalidKey},
-		"jwk.ErrUnsupportedKeyType":      {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
-		"jwk.ErrInvalidSet":              {jwk.ErrInvalidSet, jwt.ErrInvalidKey},
-		"jwk.ErrKeyNotFound":             {jwk.ErrKeyNotFound, jwt.ErrInvalidKey},
-		"jwk.ErrFetch":                   {jwk.ErrFetch, jwt.ErrInvalidKey},
-		"jwk.ErrBodyTooLarge":            {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
-		"jwk.ErrClosed":                  {jwk.ErrClosed, jwt.ErrInvalidKey},
-		"jwk.ErrInvalidOption":           {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
+		"signing.ErrInvalidKey":             {signing.ErrInvalidKey, jwt.ErrInvalidKey},
+		"signing.ErrSignatureInvalid":       {signing.ErrSignatureInvalid, jwt.ErrSignatureInvalid},
+		"signing.ErrAlgorithmNotAllowed":    {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
+		"signing.ErrSigningFailed":          {signing.ErrSigningFailed, jwt.ErrSigningFailed},
+		"claims.ErrInvalidAudienceValue":    {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
+		"claims.ErrInvalidNumericDate":      {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
+		"jwk.ErrInvalidKey":                 {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
+		"jwk.ErrWeakKey":                    {jwk.ErrWeakKey, jwt.ErrInvalidKey},
+		"jwk.ErrUnsupportedKeyType":         {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
+		"jwk.ErrInvalidSet":                 {jwk.ErrInvalidSet, jwt.ErrInvalidKey},
+		"jwk.ErrKeyNotFound":                {jwk.ErrKeyNotFound, jwt.ErrInvalidKey},
+		"jwk.ErrFetch":                      {jwk.ErrFetch, jwt.ErrInvalidKey},
+		"jwk.ErrBodyTooLarge":               {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
+		"jwk.ErrClosed":                     {jwk.ErrClosed, jwt.ErrInvalidKey},
+		"jwk.ErrInvalidOption":              {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
+		"pemkey.ErrInvalidPEM":              {pemkey.ErrInvalidPEM, jwt.ErrInvalidKey},
+		"pemkey.ErrUnsupportedKey":          {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},
+		"pemkey.ErrWrongKeyType":            {pemkey.ErrWrongKeyType, jwt.ErrInvalidKey},
+		"accesstoken.ErrIDToken":            {accesstoken.ErrIDToken, jwt.ErrInvalidType},
+		"idtoken.ErrInvalidNonce":           {idtoken.ErrInvalidNonce, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidAccessTokenHash": {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidCodeHash":        {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidAuthorizedParty": {idtoken.ErrInvalidAuthorizedParty, jwt.ErrTokenInvalidClaims},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
@@ -48,21 +59,26 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	// The claim rules' verdicts are the root sentinels themselves, defined
 	// once in internal/sentinel.
 	same := map[string]struct{ got, root error }{
-		"ErrTokenExpired":     {sentinel.TokenExpired, jwt.ErrTokenExpired},
-		"ErrTokenNotValidYet": {sentinel.TokenNotValidYet, jwt.ErrTokenNotValidYet},
-		"ErrInvalidAudience":  {sentinel.InvalidAudience, jwt.ErrInvalidAudience},
-		"ErrInvalidIssuer":    {sentinel.InvalidIssuer, jwt.ErrInvalidIssuer},
-		"ErrInvalidSubject":   {sentinel.InvalidSubject, jwt.ErrInvalidSubject},
-		"ErrMissingClaim":     {sentinel.MissingClaim, jwt.ErrMissingClaim},
-		"ErrTokenMalformed":   {sentinel.TokenMalformed, jwt.ErrTokenMalformed},
-		"ErrInvalidOption":    {sentinel.InvalidOption, jwt.ErrInvalidOption},
+		"ErrTokenInvalidClaims":    {sentinel.TokenInvalidClaims, jwt.ErrTokenInvalidClaims},
+		"ErrTokenUsedBeforeIssued": {sentinel.TokenUsedBeforeIssued, jwt.ErrTokenUsedBeforeIssued},
+		"ErrTokenExpired":          {sentinel.TokenExpired, jwt.ErrTokenExpired},
+		"ErrTokenNotValidYet":      {sentinel.TokenNotValidYet, jwt.ErrTokenNotValidYet},
+		"ErrInvalidAudience":       {sentinel.InvalidAudience, jwt.ErrInvalidAudience},
+		"ErrInvalidIssuer":         {sentinel.InvalidIssuer, jwt.ErrInvalidIssuer},
+		"ErrInvalidSubject":        {sentinel.InvalidSubject, jwt.ErrInvalidSubject},
+		"ErrMissingClaim":          {sentinel.MissingClaim, jwt.ErrMissingClaim},
+		"ErrTokenMalformed":        {sentinel.TokenMalformed, jwt.ErrTokenMalformed},
+		"ErrInvalidOption":         {sentinel.InvalidOption, jwt.ErrInvalidOption},
 	}
 	for name, c := range same {
 		if c.got != c.root {
 			t.Errorf("jwt.%s is not internal/sentinel's value", name)
 		}
 	}
-	for _, pkg := range []string{"signing", "claims", "jwk", "internal/claimrules"} {
+	if !errors.Is(accesstoken.ErrIDToken, jwt.ErrTokenInvalidClaims) {
+		t.Error("accesstoken.ErrIDToken does not match ErrTokenInvalidClaims")
+	}
+	for _, pkg := range []string{"signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)

@@ -1,6 +1,7 @@
 package jwt
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -226,6 +227,34 @@ func (c *headerCache) header(seg string) (h *Header, cached bool, err error) {
 		return nil, false, err
 	}
 	return &parsed, false, nil
+}
+
+// typeAllowed reports whether a header's "typ" is one of WithType's types:
+// "" stands for a header without one (RFC 7515 section 4.1.9: "typ" is
+// OPTIONAL).
+func typeAllowed(typ string, types []string) bool {
+	for _, t := range types {
+		if (t == "" && typ == "") || (t != "" && sameMediaType(typ, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeList quotes WithType's types for a message, "" as none.
+func typeList(types []string) string {
+	var b strings.Builder
+	for i, t := range types {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		if t == "" {
+			b.WriteString("none")
+		} else {
+			b.WriteString(strconv.Quote(t))
+		}
+	}
+	return b.String()
 }
 
 // sameMediaType compares two "typ" values as media types: case-insensitive,

@@ -48,8 +48,7 @@ type config struct {
 	extra      []extraHeaderMember                   // WithHeader, sign side
 	observer   VerifyObserver                        // WithObserver
 	algorithms []Algorithm                           // nil: every algorithm that fits the key
-	typ        string                                // verify: required "typ"; sign: "typ" to write
-	typSet     bool
+	types      []string                              // WithType; verify: any of them ("" for none); sign: the one written
 	keyID      string
 	keyIDSet   bool
 	maxSize    int
@@ -157,17 +156,30 @@ func WithAlgorithms(algs ...Algorithm) Option {
 // WithType sets the expected "typ" on the verify side (explicit typing,
 // RFC 8725 section 3.11), compared as a media type: case-insensitively, with
 // "application/" implied when the value has no '/' (RFC 7515 section 4.1.9).
-// On the sign side it sets the "typ" written (default "JWT").
-func WithType(typ string) Option {
+// Given several types, any one of them passes, and "" among them accepts a
+// header without "typ" (a transition from untyped tokens:
+// WithType("at+jwt", "JWT", "")); without "", a missing "typ" is refused.
+// On the sign side it sets the one "typ" written (default "JWT").
+func WithType(types ...string) Option {
 	return func(c *config) {
 		if !c.use("WithType", signSide|verifySide) {
 			return
 		}
-		if typ == "" {
-			c.fail("empty type")
+		named := 0
+		for _, t := range types {
+			if t != "" {
+				named++
+			}
+		}
+		switch {
+		case named == 0:
+			c.fail("WithType needs a non-empty type")
+			return
+		case c.side == signSide && len(types) != 1:
+			c.fail("WithType on the sign side writes one type, got %q", types)
 			return
 		}
-		c.typ, c.typSet = typ, true
+		c.types = append([]string(nil), types...)
 	}
 }
 

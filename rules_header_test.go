@@ -117,3 +117,42 @@ func TestHeaderCacheNeverChangesAVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestWithTypeAcceptsAnyOfSeveralTypes_RFC8725_3_11: several types, any
+// one passes; "" among them accepts a header without "typ"; on the sign
+// side exactly one type is written.
+func TestWithTypeAcceptsAnyOfSeveralTypes_RFC8725_3_11(t *testing.T) {
+	tokens := map[string]string{
+		"at+jwt":             rtHS256(`{"alg":"HS256","typ":"at+jwt"}`, `{}`),
+		"application/AT+JWT": rtHS256(`{"alg":"HS256","typ":"application/AT+JWT"}`, `{}`),
+		"JWT":                rtHS256(`{"alg":"HS256","typ":"JWT"}`, `{}`),
+		"none":               rtHS256(`{"alg":"HS256"}`, `{}`),
+		"secevent+jwt":       rtHS256(`{"alg":"HS256","typ":"secevent+jwt"}`, `{}`),
+	}
+	for _, tc := range []struct {
+		types  []string
+		accept string
+	}{
+		{[]string{"at+jwt"}, "at+jwt application/AT+JWT"},
+		{[]string{"at+jwt", "JWT", ""}, "at+jwt application/AT+JWT JWT none"},
+		{[]string{"JWT", ""}, "JWT none"},
+	} {
+		for name, tok := range tokens {
+			_, err := jwt.Parse(tok, rtSecret, jwt.WithType(tc.types...))
+			want := strings.Contains(" "+tc.accept+" ", " "+name+" ")
+			if (err == nil) != want || (err != nil && !errors.Is(err, jwt.ErrInvalidType)) {
+				t.Errorf("WithType(%q) on %s: %v", tc.types, name, err)
+			}
+		}
+	}
+	for _, bad := range [][]string{nil, {""}, {"", ""}} {
+		if _, err := jwt.NewVerifier(rtSecret, jwt.WithType(bad...)); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("verify WithType(%q): %v", bad, err)
+		}
+	}
+	for _, bad := range [][]string{{"a", "b"}, {"at+jwt", ""}, {""}} {
+		if _, err := jwt.NewSigner(jwt.HS256, rtSecret, jwt.WithType(bad...)); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("sign WithType(%q): %v", bad, err)
+		}
+	}
+}

@@ -36,8 +36,8 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 		return nil, err
 	}
 	typ := "JWT"
-	if cfg.typSet {
-		typ = cfg.typ
+	if cfg.types != nil {
+		typ = cfg.types[0]
 	}
 	if !utf8.ValidString(typ) || !utf8.ValidString(cfg.keyID) {
 		return nil, fmt.Errorf("%w: \"typ\" and \"kid\" must be valid UTF-8", ErrInvalidOption)

@@ -309,8 +309,8 @@ func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm
 // failure together.
 func (v *Verifier) validate(h *Header, ex *claimrules.Extracted) error {
 	err := v.cfg.validator.Validate(ex)
-	if v.cfg.typSet && !sameMediaType(h.Type, v.cfg.typ) {
-		typErr := fmt.Errorf("%w: %q, want %q", ErrInvalidType, h.Type, v.cfg.typ)
+	if v.cfg.types != nil && !typeAllowed(h.Type, v.cfg.types) {
+		typErr := fmt.Errorf("%w: %q, want %s", ErrInvalidType, h.Type, typeList(v.cfg.types))
 		if err == nil {
 			return typErr
 		}
