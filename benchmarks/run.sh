@@ -11,6 +11,10 @@
 # versions in each round): a burst of load from elsewhere then hits every
 # row alike instead of one library's six consecutive runs.
 #
+# The ML-DSA rows (this library and the bare crypto only) exist in the Go
+# 1.27 binary alone: a Go 1.26 build has no crypto/mldsa, and the report
+# shows a dash for it.
+#
 # Knobs (environment): COUNT (rounds, default 6), BENCHTIME (default
 # 300ms), BENCH (benchmark regexp for this module, default .), ROOT_BENCH
 # (for the root package's bench_test.go, default none: this module's

@@ -100,3 +100,13 @@ func (r results) get(pkg, name string) (stats, bool) {
 	}
 	return st, true
 }
+
+// metric returns the median of one unit of a benchmark (such as
+// token-bytes), and whether the benchmark reported it.
+func (r results) metric(pkg, name, unit string) (float64, bool) {
+	xs := r[pkg+" "+name][unit]
+	if len(xs) == 0 {
+		return 0, false
+	}
+	return median(xs), true
+}

@@ -50,6 +50,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 			}
 		}
 	}
+	writeMLDSA(b, vs)
 	writeFloors(b, vs)
 	writeRoot(b, vs)
 	writeLoad(b, loads)
