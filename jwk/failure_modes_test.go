@@ -56,28 +56,28 @@ func TestFailureModes_Measured(t *testing.T) {
 		}
 		rows = append(rows, fmt.Sprintf("| %s | %s | %d | %v |", mode, outcome(err), requests, took.Round(time.Microsecond)))
 	}
-	timed := func(f func() error) (error, time.Duration) {
+	timed := func(f func() error) (time.Duration, error) {
 		start := time.Now()
 		err := f()
-		return err, time.Since(start)
+		return time.Since(start), err
 	}
 	jwksA := publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"}))
 
 	// Discovery.
 	idp := newFakeIdP(t, idpOptions{}, jwksA)
 	idp.setDoc(map[string]any{"issuer": "https://evil.example", "jwks_uri": idp.srv.URL + "/jwks"})
-	err, took := timed(func() error { _, err := discover(t, idp.issuer); return err })
+	took, err := timed(func() error { _, err := discover(t, idp.issuer); return err })
 	row("document with another `issuer`", err, idp.docHits.Load()+idp.keyHits.Load(), took, jwk.ErrFetch)
 
 	idp = newFakeIdP(t, idpOptions{}, jwksA)
 	idp.setDoc(map[string]any{"issuer": idp.issuer, "jwks_uri": "http://idp.example/jwks"})
-	err, took = timed(func() error { _, err := discover(t, idp.issuer); return err })
+	took, err = timed(func() error { _, err := discover(t, idp.issuer); return err })
 	row("`jwks_uri` http, not loopback", err, idp.docHits.Load()+idp.keyHits.Load(), took, jwk.ErrFetch)
 
 	plain := newFakeIdP(t, idpOptions{}, jwksA)
 	tlsIdP := newFakeIdP(t, idpOptions{tls: true}, jwksA)
 	tlsIdP.setDoc(map[string]any{"issuer": tlsIdP.issuer, "jwks_uri": plain.srv.URL + "/jwks"})
-	err, took = timed(func() error {
+	took, err = timed(func() error {
 		_, err := discover(t, tlsIdP.issuer, jwk.WithHTTPClient(tlsIdP.srv.Client()))
 		return err
 	})
@@ -87,7 +87,7 @@ func TestFailureModes_Measured(t *testing.T) {
 		http.Redirect(w, r, plain.srv.URL+plain.docPath, http.StatusFound)
 	}))
 	defer redirect.Close()
-	err, took = timed(func() error {
+	took, err = timed(func() error {
 		_, err := discover(t, redirect.URL, jwk.WithHTTPClient(redirect.Client()))
 		return err
 	})
@@ -98,9 +98,9 @@ func TestFailureModes_Measured(t *testing.T) {
 	p, _ := jwk.NewProvider(idp.issuer, jwk.WithRateLimit(time.Hour))
 	defer p.Close()
 	tokA := signFor(t, jwt.ES256, k.a1, "a1", idp.issuer)
-	err, took = timed(func() error { _, err := jwt.Parse(tokA, p); return err })
+	took, err = timed(func() error { _, err := jwt.Parse(tokA, p); return err })
 	row("discovery fails at the first verification (503)", err, idp.docHits.Load(), took, jwk.ErrFetch)
-	err, took = timed(func() error { _, err := jwt.Parse(tokA, p); return err })
+	took, err = timed(func() error { _, err := jwt.Parse(tokA, p); return err })
 	row("next verification within the rate limit", err, idp.docHits.Load()-1, took, jwk.ErrFetch)
 
 	// Multi-issuer verification.
@@ -111,27 +111,27 @@ func TestFailureModes_Measured(t *testing.T) {
 	}
 	n0 := tt.counter.n.Load()
 	tok1 := signFor(t, jwt.ES256, k.a1, "a1", "https://unknown.example")
-	err, took = timed(func() error { return tt.parse(tok1) })
+	took, err = timed(func() error { return tt.parse(tok1) })
 	row("`iss` not configured", err, tt.counter.n.Load()-n0, took, jwt.ErrInvalidIssuer, jwt.ErrInvalidKey)
 	tok, _ := jwt.Sign(jwt.ES256, map[string]any{"sub": "x"}, k.a1, jwt.WithKeyID("a1"))
 	n0 = tt.counter.n.Load()
-	err, took = timed(func() error { return tt.parse(tok) })
+	took, err = timed(func() error { return tt.parse(tok) })
 	row("no `iss`", err, tt.counter.n.Load()-n0, took, jwt.ErrInvalidIssuer, jwt.ErrMissingClaim)
 	n0 = tt.counter.n.Load()
 	tok2 := signFor(t, jwt.ES256, k.b1, "b1", tt.a.issuer)
-	err, took = timed(func() error { return tt.parse(tok2) })
+	took, err = timed(func() error { return tt.parse(tok2) })
 	row("`iss` A, `kid` and key of B", err, tt.counter.n.Load()-n0, took, jwt.ErrInvalidKey, jwk.ErrKeyNotFound)
 	n0 = tt.counter.n.Load()
 	tok3 := signFor(t, jwt.ES256, k.b1, "b1", tt.a.issuer)
-	err, took = timed(func() error { return tt.parse(tok3) })
+	took, err = timed(func() error { return tt.parse(tok3) })
 	row("the same, again within the rate limit", err, tt.counter.n.Load()-n0, took, jwt.ErrInvalidKey)
 	n0 = tt.counter.n.Load()
 	tok4 := signFor(t, jwt.ES256, k.b1, "", tt.a.issuer)
-	err, took = timed(func() error { return tt.parse(tok4) })
+	took, err = timed(func() error { return tt.parse(tok4) })
 	row("`iss` A, no `kid`, B's key", err, tt.counter.n.Load()-n0, took, jwt.ErrSignatureInvalid)
 	n0 = tt.counter.n.Load()
 	tok5 := signFor(t, jwt.ES384, ec384, "a1", tt.a.issuer)
-	err, took = timed(func() error { return tt.parse(tok5) })
+	took, err = timed(func() error { return tt.parse(tok5) })
 	row("`alg` not in the provider's list (ES384)", err, tt.counter.n.Load()-n0, took, jwt.ErrAlgorithmNotAllowed)
 
 	// Rotation and outages.
@@ -144,7 +144,7 @@ func TestFailureModes_Measured(t *testing.T) {
 	rot.a.setJWKS([]byte(`{"keys":[{"kty":"EC","kid":7},` + string(fresh[len(`{"keys":[`):])))
 	n0 = rot.counter.n.Load()
 	tok6 := signFor(t, jwt.ES256, k.a2, "a2", rot.a.issuer)
-	err, took = timed(func() error { return rot.parse(tok6) })
+	took, err = timed(func() error { return rot.parse(tok6) })
 	row("rotation 1 s after start-up, beside an odd key", err, rot.counter.n.Load()-n0, took)
 
 	down := newFixture(t, jwksA, jwk.WithRefreshInterval(300*time.Millisecond), jwk.WithMinRefreshInterval(100*time.Millisecond),
@@ -157,11 +157,11 @@ func TestFailureModes_Measured(t *testing.T) {
 	down.srv.status.Store(http.StatusServiceUnavailable)
 	time.Sleep(time.Until(exp.Add(150 * time.Millisecond)))
 	h0 := down.srv.hits.Load()
-	err, took = timed(func() error { return down.parse(tokD) })
+	took, err = timed(func() error { return down.parse(tokD) })
 	row("provider down, within `WithMaxStale`", err, down.srv.hits.Load()-h0, took)
 	time.Sleep(time.Until(exp.Add(400 * time.Millisecond)))
 	h0 = down.srv.hits.Load()
-	err, took = timed(func() error { return down.parse(tokD) })
+	took, err = timed(func() error { return down.parse(tokD) })
 	row("provider down, past `WithMaxStale`", err, down.srv.hits.Load()-h0, took, jwk.ErrFetch)
 
 	t.Logf("\n| Failure | Gives | Requests | Time |\n|---|---|---|---|\n%s", strings.Join(rows, "\n"))
