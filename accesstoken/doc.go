@@ -30,9 +30,12 @@
 //     ID tokens ("nonce", "at_hash", "c_hash") is an ID token whatever its
 //     header says, and is refused with ErrIDToken (RFC 9068 section 5).
 //
-// Every claim rule's error matches jwt.ErrTokenInvalidClaims; the "typ"
-// rule's does not (it is a header rule), except ErrIDToken, which matches
-// both. A token whose signature verified but which a rule refused gives a
+// The "typ" rule is the jwt package's (jwt.WithType), checked right after
+// the signature together with the registered claims; the "nonce", "at_hash"
+// and "c_hash" rule, and any jwt.WithValidator check of the caller's, run
+// only on a token that passed them. Every claim rule's error matches
+// jwt.ErrTokenInvalidClaims; the "typ" rule's does not (it is a header
+// rule), except ErrIDToken, which matches both. A token whose signature verified but which a rule refused gives a
 // *jwt.ValidationError whose Token.Claims is a *Claims (or the type given to
 // VerifyInto).
 //

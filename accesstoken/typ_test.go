@@ -1,6 +1,7 @@
 package accesstoken_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -84,4 +85,20 @@ func TestRFC9068_4_TypAndClaimErrorsTogether(t *testing.T) {
 	m["exp"] = atNow.Add(-time.Minute).Unix()
 	_, err := atVerifier(t, nil).Verify(atCtx, atRaw(t, "JWT", m))
 	atRefused(t, err, jwt.ErrInvalidType, jwt.ErrTokenExpired, jwt.ErrTokenInvalidClaims)
+}
+
+// RFC 9068 section 4 (the "typ" rule is the jwt package's, checked with the
+// registered claims): a caller's jwt.WithValidator check never sees a token
+// of the wrong type; it runs for one that passed the profile's rules.
+func TestRFC9068_4_TypCheckedBeforeCallersValidator(t *testing.T) {
+	calls := 0
+	v := atVerifier(t, nil, jwt.WithValidator(func(context.Context, *jwt.Token) error { calls++; return nil }))
+	_, err := v.Verify(atCtx, atRaw(t, "JWT", atClaimsMap()))
+	atRefused(t, err, jwt.ErrInvalidType)
+	if calls != 0 {
+		t.Errorf("the caller's check ran %d times for a refused typ", calls)
+	}
+	if _, err := v.Verify(atCtx, atRaw(t, "at+jwt", atClaimsMap())); err != nil || calls != 1 {
+		t.Errorf("at+jwt: %v, %d calls", err, calls)
+	}
 }

@@ -2,7 +2,6 @@ package accesstoken
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 
@@ -35,9 +34,7 @@ type Config struct {
 // Verifier verifies JWT access tokens (RFC 9068 section 4). It is safe for
 // concurrent use; make one and reuse it.
 type Verifier struct {
-	core     *jwt.Verifier
-	audience string
-	allowJWT bool
+	core *jwt.Verifier
 }
 
 // NewVerifier returns a Verifier of RFC 9068 section 4 for access tokens
@@ -55,18 +52,20 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Audience == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Audience is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
 	}
-	v := &Verifier{audience: cfg.Audience, allowJWT: cfg.AllowJWTType}
+	v := new(Verifier)
 	// The profile's check runs first among the custom checks; the options
 	// it sets come after the caller's, so they win.
-	all := make([]jwt.Option, 0, len(opts)+5)
+	all := make([]jwt.Option, 0, len(opts)+8)
 	all = append(all, jwt.WithValidator(v.rules))
 	all = append(all, opts...)
 	all = append(all,
 		jwt.WithIssuer(cfg.Issuer),
 		jwt.WithAudience(cfg.Audience),
+		jwt.WithAllAudiences(cfg.Audience),
 		jwt.WithRequiredClaims(requiredClaims...),
 		jwt.WithExpirationRequired(),
 		jwt.WithIssuedAt(),
+		typeRule(cfg.AllowJWTType),
 	)
 	core, err := jwt.NewVerifier(key, all...)
 	if err != nil {
@@ -82,7 +81,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // other failure (signature, form, key) returns the jwt package's error.
 func (v *Verifier) Verify(ctx context.Context, token string) (*Claims, error) {
 	c := new(Claims)
-	if err := v.verify(ctx, token, c, false); err != nil {
+	if err := v.verify(ctx, token, c); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -97,44 +96,20 @@ func (v *Verifier) VerifyInto(ctx context.Context, token string, dst Extended) e
 	if dst == nil || reflect.ValueOf(dst).IsNil() {
 		return fmt.Errorf("%w: accesstoken: VerifyInto needs a non-nil pointer", jwt.ErrEncoding)
 	}
-	return v.verify(ctx, token, dst, true)
+	return v.verify(ctx, token, dst)
 }
 
-// verify runs the jwt package's flow with the profile's rules, then the
-// "typ" rule, which reports jwt.ErrInvalidType apart from the claim errors.
-// With callers (dst is the caller's), the claims are decoded into a new
-// value first and stored in dst only once every rule passed.
-func (v *Verifier) verify(ctx context.Context, token string, dst Extended, callers bool) error {
+// verify runs the jwt package's flow with the profile's rules: the "typ"
+// rule (jwt.ErrInvalidType) with the claim rules, then the profile's check
+// and the caller's jwt.WithValidator checks. The jwt package decodes into
+// dst only a token that passes every rule.
+func (v *Verifier) verify(ctx context.Context, token string, dst Extended) error {
 	if v == nil || v.core == nil {
 		return fmt.Errorf("%w: accesstoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	target := dst
-	if callers {
-		target = reflect.New(reflect.TypeOf(dst).Elem()).Interface().(Extended)
-	}
-	t, err := v.core.ParseWithClaimsContext(ctx, token, target)
-	var ve *jwt.ValidationError
-	switch {
-	case err == nil:
-	case errors.As(err, &ve):
-		t = ve.Token
-	default:
-		return err
-	}
-	if typErr := checkType(t.Header.Type, v.allowJWT); typErr != nil {
-		if ve != nil {
-			typErr = errors.Join(ve.Err, typErr)
-		}
-		return &jwt.ValidationError{Token: t, Err: typErr}
-	}
-	if ve != nil {
-		return ve
-	}
-	if callers {
-		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(target).Elem())
-	}
-	return nil
+	_, err := v.core.ParseWithClaimsContext(ctx, token, dst)
+	return err
 }

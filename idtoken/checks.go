@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/claims"
 )
 
 // Checks are what the relying party sent or received with one ID token,
@@ -46,20 +45,16 @@ type Checks struct {
 type checksKey struct{}
 
 // rules is the profile's claim check, run by the jwt package after the
-// signature and the registered claims passed (jwt.WithValidator). It
-// reports every failure.
+// signature, the "typ" rule and the registered claims passed
+// (jwt.WithValidator). It reports every failure. (Step 3, "aud" must
+// contain the client id whatever jwt.WithAudience options were added, is
+// jwt.WithAllAudiences, a claim rule of the jwt package's.)
 func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
 	s, err := scan(t.Raw)
 	if err != nil {
 		return err
 	}
 	var errs []error
-	var aud claims.Audience
-	if s.aud == nil || aud.UnmarshalJSON(s.aud) != nil || !aud.Contains(v.clientID) {
-		// Step 3: "The ID Token MUST be rejected if the ID Token does not
-		// list the Client as a valid audience".
-		errs = append(errs, fmt.Errorf("%w: %q is not in \"aud\" (OpenID Connect Core 1.0 section 3.1.3.7 step 3)", jwt.ErrInvalidAudience, v.clientID))
-	}
 	if ext, ok := t.Claims.(Extended); ok {
 		c := ext.idClaims()
 		if c == nil { // a nil embedded *Claims: no profile claim was present

@@ -1,6 +1,7 @@
 package idtoken_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -99,6 +100,24 @@ func TestRFC8725_3_11_IDTokenTyp(t *testing.T) {
 	for _, typ := range []string{"logout+jwt", "secevent+jwt", "dpop+jwt", "JOSE", "text/jwt", "JWT ", "application/at+jwt"} {
 		_, err := v.Verify(idCtx, idRaw(t, typ, idClaimsMap()), idtoken.Checks{})
 		idRefused(t, err, jwt.ErrInvalidType)
+	}
+}
+
+// RFC 8725 section 3.11: the "typ" rule is the jwt package's, checked with
+// the registered claims, so neither the "azp" policy nor a caller's
+// jwt.WithValidator check sees an access token; both run for an ID token.
+func TestRFC8725_3_11_TypCheckedBeforeAZPAndCallersValidator(t *testing.T) {
+	azp, checks := 0, 0
+	v := idVerifier(t, func(c *idtoken.Config) {
+		c.AZP = func(c *idtoken.Claims, clientID string) error { azp++; return idtoken.DefaultAZP(c, clientID) }
+	}, jwt.WithValidator(func(context.Context, *jwt.Token) error { checks++; return nil }))
+	_, err := v.Verify(idCtx, accessTokenFor(t, idClient), idtoken.Checks{})
+	idRefused(t, err, jwt.ErrInvalidType)
+	if azp != 0 || checks != 0 {
+		t.Errorf("for an access token: the azp policy ran %d times, the caller's check %d times", azp, checks)
+	}
+	if _, err := v.Verify(idCtx, idRaw(t, "JWT", idClaimsMap()), idtoken.Checks{}); err != nil || azp != 1 || checks != 1 {
+		t.Errorf("ID token: %v; azp policy %d calls, caller's check %d calls", err, azp, checks)
 	}
 }
 

@@ -32,8 +32,12 @@
 //     types ("logout+jwt", "secevent+jwt") are other kinds of JWT
 //     (jwt.ErrInvalidType; RFC 8725 section 3.11).
 //
-// Every claim rule's error matches jwt.ErrTokenInvalidClaims; the "typ"
-// rule's does not (it is a header rule). A token whose signature verified
+// The "typ" rule is the jwt package's (jwt.WithType("JWT", "")), checked
+// right after the signature together with the registered claims; the "azp"
+// policy, Checks, and any jwt.WithValidator check of the caller's, run only
+// on a token that passed them. Every claim rule's error matches
+// jwt.ErrTokenInvalidClaims; the "typ" rule's does not (it is a header
+// rule). A token whose signature verified
 // but which a rule refused gives a *jwt.ValidationError whose Token.Claims
 // is a *Claims (or the type given to VerifyInto).
 //

@@ -2,7 +2,6 @@ package idtoken
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"time"
@@ -75,7 +74,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	}
 	// The profile's check runs first among the custom checks; the options
 	// it sets come after the caller's, so they win.
-	all := make([]jwt.Option, 0, len(opts)+7)
+	all := make([]jwt.Option, 0, len(opts)+9)
 	all = append(all, jwt.WithValidator(v.rules))
 	all = append(all, opts...)
 	if cfg.Leeway > 0 {
@@ -87,9 +86,11 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	all = append(all,
 		jwt.WithIssuer(cfg.Issuer),
 		jwt.WithAudience(cfg.ClientID),
+		jwt.WithAllAudiences(cfg.ClientID),
 		jwt.WithRequiredClaims(requiredClaims...),
 		jwt.WithExpirationRequired(),
 		jwt.WithIssuedAt(),
+		typeRule,
 	)
 	core, err := jwt.NewVerifier(key, all...)
 	if err != nil {
@@ -106,7 +107,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // negative want.MaxAge is jwt.ErrInvalidOption.
 func (v *Verifier) Verify(ctx context.Context, token string, want Checks) (*Claims, error) {
 	c := new(Claims)
-	if err := v.verify(ctx, token, want, c, false); err != nil {
+	if err := v.verify(ctx, token, want, c); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -121,14 +122,14 @@ func (v *Verifier) VerifyInto(ctx context.Context, token string, want Checks, ds
 	if dst == nil || reflect.ValueOf(dst).IsNil() {
 		return fmt.Errorf("%w: idtoken: VerifyInto needs a non-nil pointer", jwt.ErrEncoding)
 	}
-	return v.verify(ctx, token, want, dst, true)
+	return v.verify(ctx, token, want, dst)
 }
 
-// verify runs the jwt package's flow with the profile's rules, then the
-// "typ" rule, which reports jwt.ErrInvalidType apart from the claim errors.
-// With callers (dst is the caller's), the claims are decoded into a new
-// value first and stored in dst only once every rule passed.
-func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Extended, callers bool) error {
+// verify runs the jwt package's flow with the profile's rules: the "typ"
+// rule (jwt.ErrInvalidType) with the claim rules, then the profile's check
+// and the caller's jwt.WithValidator checks. The jwt package decodes into
+// dst only a token that passes every rule.
+func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Extended) error {
 	if v == nil || v.core == nil {
 		return fmt.Errorf("%w: idtoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
 	}
@@ -138,32 +139,8 @@ func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Ex
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	target := dst
-	if callers {
-		target = reflect.New(reflect.TypeOf(dst).Elem()).Interface().(Extended)
-	}
-	t, err := v.core.ParseWithClaimsContext(context.WithValue(ctx, checksKey{}, &want), token, target)
-	var ve *jwt.ValidationError
-	switch {
-	case err == nil:
-	case errors.As(err, &ve):
-		t = ve.Token
-	default:
-		return err
-	}
-	if typErr := checkType(t.Header.Type); typErr != nil {
-		if ve != nil {
-			typErr = errors.Join(ve.Err, typErr)
-		}
-		return &jwt.ValidationError{Token: t, Err: typErr}
-	}
-	if ve != nil {
-		return ve
-	}
-	if callers {
-		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(target).Elem())
-	}
-	return nil
+	_, err := v.core.ParseWithClaimsContext(context.WithValue(ctx, checksKey{}, &want), token, dst)
+	return err
 }
 
 // now is the profile's clock.
