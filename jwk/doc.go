@@ -6,15 +6,20 @@
 // 8725 section 3.8). Fetches and discoveries report events to a
 // FetchObserver; NewSlogObserver logs them and jwt's verify events.
 //
-// Supported key types (RFC 7518 section 6, RFC 8037): "RSA", "EC" on P-256,
-// P-384 and P-521, "OKP" with Ed25519, and "oct", with public and private
+// Supported key types (RFC 7518 section 6, RFC 8037, RFC 9964): "RSA", "EC"
+// on P-256, P-384 and P-521, "OKP" with Ed25519, "oct", and "AKP" for
+// ML-DSA-44, ML-DSA-65 and ML-DSA-87 ("pub", and "priv" the 32-byte seed;
+// with Go 1.27 or later, whose crypto/mldsa they need: built with an older
+// Go, ParseKey refuses a well-formed AKP key with ErrUnsupportedKeyType
+// saying so, and ParseSet skips and lists it), with public and private
 // members and the "kid", "alg", "use" and "key_ops" parameters.
 //
 // Parsing is strict: the JSON has no duplicate member names; every
 // base64url member is canonical (no padding, no line breaks, unused bits
 // zero; RFC 7515 section 2); integers (RFC 7518 section 2, Base64urlUInt)
-// use the fewest octets and coordinates their full size; EC points lie on
-// their curve; private members agree with the public ones; RSA moduli have
+// use the fewest octets, and coordinates and AKP keys their full size; EC
+// points lie on their curve; private members agree with the public ones
+// (an AKP "priv" generates its "pub"); RSA moduli have
 // at least 2048 bits and HMAC secrets meet RFC 7518 section 3.2. ParseKey
 // refuses a key that breaks any of these rules, or whose type or curve this
 // package does not support. ParseSet skips such a key and lists it
