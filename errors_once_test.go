@@ -39,6 +39,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"jwk.ErrFetch":                      {jwk.ErrFetch, jwt.ErrInvalidKey},
 		"jwk.ErrBodyTooLarge":               {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
 		"jwk.ErrClosed":                     {jwk.ErrClosed, jwt.ErrInvalidKey},
+		"jwk.ErrDiscoveryRefused":           {jwk.ErrDiscoveryRefused, jwk.ErrFetch},
 		"jwk.ErrInvalidOption":              {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
 		"pemkey.ErrInvalidPEM":              {pemkey.ErrInvalidPEM, jwt.ErrInvalidKey},
 		"pemkey.ErrUnsupportedKey":          {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},

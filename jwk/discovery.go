@@ -98,7 +98,8 @@ func NewProvider(issuer string, opts ...RemoteOption) (*Provider, error) {
 // Discovery 1.0 section 4, or RFC 8414 section 3) and the first fetch of
 // the JWK Set (RFC 7517 section 5), each tried once and bounded by ctx and the fetch timeout.
 // Any failure closes the Provider and is returned: ErrFetch for a document
-// or set that could not be fetched or was refused.
+// or set that could not be fetched, ErrDiscoveryRefused (which also matches
+// ErrFetch) for a document that was refused.
 func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provider, error) {
 	p, err := NewProvider(issuer, opts...)
 	if err != nil {

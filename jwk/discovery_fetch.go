@@ -39,7 +39,7 @@ func (p *Provider) fetchDocument() (meta ProviderMetadata, status int, refused b
 	}
 	meta, err = parseMetadata(body, p.issuer, resp.Request.URL, p.cfg.allowInsecure)
 	if err != nil {
-		return meta, resp.StatusCode, true, fmt.Errorf("%w: discovery document of %q refused: %v", ErrFetch, p.issuer, err)
+		return meta, resp.StatusCode, true, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
 	}
 	return meta, resp.StatusCode, false, nil
 }

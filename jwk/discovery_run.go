@@ -104,7 +104,7 @@ func (p *Provider) run(c *fetchCall) {
 func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
 	algs, err := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
 	if err != nil {
-		return nil, fmt.Errorf("%w: discovery document of %q refused: %v", ErrFetch, p.issuer, err)
+		return nil, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
 	}
 	cfg := p.cfg
 	if cfg.failover == meta.JWKSURI {

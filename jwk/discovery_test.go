@@ -122,8 +122,8 @@ func TestDiscovery_OIDC4_3_IssuerNotIdenticalIsRefused_NoKeysFetched(t *testing.
 				idp.setDoc(doc)
 				rec := &recorder{}
 				_, err := discover(t, idp.issuer, jwk.WithWellKnown(wk), jwk.WithFetchObserver(rec))
-				if !errors.Is(err, jwk.ErrFetch) || !errors.Is(err, jwt.ErrInvalidKey) || errors.Is(err, jwt.ErrInvalidOption) {
-					t.Fatalf("got %v, want ErrFetch", err)
+				if !errors.Is(err, jwk.ErrDiscoveryRefused) || !errors.Is(err, jwk.ErrFetch) || !errors.Is(err, jwt.ErrInvalidKey) || errors.Is(err, jwt.ErrInvalidOption) {
+					t.Fatalf("got %v, want ErrDiscoveryRefused", err)
 				}
 				if idp.docHits.Load() != 1 || idp.keyHits.Load() != 0 {
 					t.Fatalf("%d document and %d JWKS requests, want 1 and 0", idp.docHits.Load(), idp.keyHits.Load())
@@ -138,7 +138,7 @@ func TestDiscovery_OIDC4_3_IssuerNotIdenticalIsRefused_NoKeysFetched(t *testing.
 	// pass refuses the document whichever comes first.
 	idp := newFakeIdP(t, idpOptions{}, jwks)
 	idp.setRawDoc([]byte(`{"issuer":"https://evil.example","issuer":"` + idp.issuer + `","jwks_uri":"` + idp.srv.URL + `/jwks"}`))
-	if _, err := discover(t, idp.issuer); !errors.Is(err, jwk.ErrFetch) || idp.keyHits.Load() != 0 {
+	if _, err := discover(t, idp.issuer); !errors.Is(err, jwk.ErrDiscoveryRefused) || idp.keyHits.Load() != 0 {
 		t.Fatalf("duplicate issuer: %v, %d JWKS requests", err, idp.keyHits.Load())
 	}
 }
@@ -305,7 +305,7 @@ func TestDiscovery_AlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNon
 	// A list with nothing of ours (only none and HS*) is refused.
 	for _, list := range [][]string{{"none"}, {"HS256", "HS512"}, {}} {
 		idp.setDoc(map[string]any{"issuer": idp.issuer, "jwks_uri": idp.srv.URL + "/jwks", "id_token_signing_alg_values_supported": list})
-		if _, err := discover(t, idp.issuer); !errors.Is(err, jwk.ErrFetch) {
+		if _, err := discover(t, idp.issuer); !errors.Is(err, jwk.ErrDiscoveryRefused) {
 			t.Fatalf("%v: %v", list, err)
 		}
 	}

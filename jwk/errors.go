@@ -39,6 +39,12 @@ var (
 	// ErrBodyTooLarge: the JWK Set document exceeds the body-size cap. It
 	// also matches ErrFetch.
 	ErrBodyTooLarge error = sentinel.New("jwk: JWK Set body too large", ErrFetch)
+	// ErrDiscoveryRefused: a discovery document was fetched but refused: its
+	// "issuer" is not exactly the one asked for (OpenID Connect Discovery
+	// 1.0 section 4.3; RFC 8414 section 3.3), its "jwks_uri" is not https,
+	// it is not strict JSON, or it names no algorithm this library
+	// verifies. It also matches ErrFetch.
+	ErrDiscoveryRefused error = sentinel.New("jwk: discovery document refused", ErrFetch)
 	// ErrClosed: the RemoteSet was closed and cannot fetch.
 	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)
 	// ErrInvalidOption: a RemoteOption or URL is unusable. It also matches
