@@ -1,11 +1,6 @@
 package accesstoken
 
-import (
-	"fmt"
-	"slices"
-
-	"github.com/jotlib/jwt"
-)
+import "github.com/jotlib/jwt"
 
 // Signer mints JWT access tokens (RFC 9068 section 2), for authorization
 // servers and tests. It is safe for concurrent use.
@@ -18,7 +13,7 @@ type Signer struct {
 // opts are jwt sign-side options (jwt.WithKeyID, jwt.WithHeader,
 // jwt.WithEncoder, ...).
 func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) {
-	core, err := jwt.NewSigner(alg, key, append(slices.Clip(opts), jwt.WithType(Type))...)
+	core, err := profile.NewSigner(alg, key, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +23,7 @@ func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) 
 // Algorithm returns the signer's "alg" (RFC 7515 section 4.1.1; RFC 9068
 // section 2.1: it is never "none").
 func (s *Signer) Algorithm() jwt.Algorithm {
-	if s == nil || s.core == nil {
+	if s == nil {
 		return ""
 	}
 	return s.core.Algorithm()
@@ -39,29 +34,9 @@ func (s *Signer) Algorithm() jwt.Algorithm {
 // requires: "iss", "exp", "aud" (with no empty audience), "sub",
 // "client_id", "iat" and "jti".
 func (s *Signer) Sign(c Claims) (string, error) {
-	if s == nil || s.core == nil {
-		return "", fmt.Errorf("%w: accesstoken: nil or zero Signer; use NewSigner", jwt.ErrInvalidKey)
+	var core *jwt.Signer
+	if s != nil {
+		core = s.core
 	}
-	if missing := missingClaims(&c); len(missing) > 0 {
-		return "", fmt.Errorf("%w: RFC 9068 section 2.2 requires %q", jwt.ErrMissingClaim, missing)
-	}
-	return s.core.Sign(c)
-}
-
-// missingClaims lists the section 2.2 claims c lacks.
-func missingClaims(c *Claims) []string {
-	var missing []string
-	check := func(name string, ok bool) {
-		if !ok {
-			missing = append(missing, name)
-		}
-	}
-	check("iss", c.Issuer != "")
-	check("exp", c.ExpiresAt != nil)
-	check("aud", len(c.Audience) > 0 && !slices.Contains(c.Audience, ""))
-	check("sub", c.Subject != "")
-	check("client_id", c.ClientID != "")
-	check("iat", c.IssuedAt != nil)
-	check("jti", c.ID != "")
-	return missing
+	return profile.Sign(core, c, &c.Registered, func(name string) bool { return name == "client_id" && c.ClientID != "" })
 }

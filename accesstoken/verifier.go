@@ -8,9 +8,6 @@ import (
 	"github.com/jotlib/jwt"
 )
 
-// requiredClaims are the claims RFC 9068 section 2.2 marks REQUIRED.
-var requiredClaims = []string{"iss", "exp", "aud", "sub", "client_id", "iat", "jti"}
-
 // Config is what a resource server expects of its access tokens (RFC 9068
 // section 4).
 type Config struct {
@@ -38,13 +35,12 @@ type Verifier struct {
 }
 
 // NewVerifier returns a Verifier of RFC 9068 section 4 for access tokens
-// signed with key (any key
-// jwt.NewVerifier takes: a public key, a KeyFunc, a jwk set) for cfg.
-// opts are further jwt options (jwt.WithAlgorithms, jwt.WithLeeway,
-// jwt.WithTimeFunc, jwt.WithEncoder, jwt.WithValidator, ...); they cannot
-// loosen the profile: its issuer, audience, required claims and "typ" rule
-// apply whatever opts say (an audience added with jwt.WithAudience is not
-// enough). An empty Issuer or Audience is jwt.ErrInvalidOption.
+// signed with key (any key jwt.NewVerifier takes: a public key, a KeyFunc,
+// a jwk set) for cfg. opts are further jwt options (jwt.WithAlgorithms,
+// jwt.WithLeeway, jwt.WithTimeFunc, jwt.WithEncoder, jwt.WithValidator,
+// ...); they cannot loosen the profile: its issuer, audience, required
+// claims and "typ" rule apply whatever opts say (an audience added with
+// jwt.WithAudience is not enough). An empty Issuer or Audience is jwt.ErrInvalidOption.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Issuer == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Issuer is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
@@ -52,27 +48,11 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Audience == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Audience is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
 	}
-	v := new(Verifier)
-	// The profile's check runs first among the custom checks; the options
-	// it sets come after the caller's, so they win.
-	all := make([]jwt.Option, 0, len(opts)+8)
-	all = append(all, jwt.WithValidator(v.rules))
-	all = append(all, opts...)
-	all = append(all,
-		jwt.WithIssuer(cfg.Issuer),
-		jwt.WithAudience(cfg.Audience),
-		jwt.WithAllAudiences(cfg.Audience),
-		jwt.WithRequiredClaims(requiredClaims...),
-		jwt.WithExpirationRequired(),
-		jwt.WithIssuedAt(),
-		typeRule(cfg.AllowJWTType),
-	)
-	core, err := jwt.NewVerifier(key, all...)
+	core, err := jwt.NewVerifier(key, profile.VerifierOptions(rules, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))...)
 	if err != nil {
 		return nil, err
 	}
-	v.core = core
-	return v, nil
+	return &Verifier{core: core}, nil
 }
 
 // Verify verifies an access token (RFC 9068 section 4) and returns its

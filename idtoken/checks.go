@@ -88,7 +88,7 @@ func (v *Verifier) checkNonce(want *Checks, s *scanned) error {
 		return nil
 	case !s.nonce.present:
 		return fmt.Errorf("%w: %w: \"nonce\" (OpenID Connect Core 1.0 section 3.1.3.7 step 11)", ErrInvalidNonce, jwt.ErrMissingClaim)
-	case subtle.ConstantTimeCompare([]byte(s.nonce.value), []byte(want.Nonce)) != 1:
+	case subtle.ConstantTimeCompare([]byte(s.nonce.Str), []byte(want.Nonce)) != 1:
 		return fmt.Errorf("%w (OpenID Connect Core 1.0 section 3.1.3.7 step 11)", ErrInvalidNonce)
 	}
 	return nil
@@ -103,11 +103,11 @@ func (v *Verifier) checkMaxAge(want *Checks, s *scanned) error {
 		return fmt.Errorf("%w: \"auth_time\", required with max_age (OpenID Connect Core 1.0 section 2)", jwt.ErrMissingClaim)
 	}
 	now := v.now()
-	if age := now.Sub(s.authTime.time); age > want.MaxAge+v.leeway {
+	if age := now.Sub(s.authTime.Time); age > want.MaxAge+v.leeway {
 		return fmt.Errorf("%w: the end-user authenticated %v ago, over max_age %v (OpenID Connect Core 1.0 section 3.1.3.7 step 13)",
 			jwt.ErrTokenExpired, age, want.MaxAge)
 	}
-	if ahead := s.authTime.time.Sub(now); ahead > v.leeway {
+	if ahead := s.authTime.Time.Sub(now); ahead > v.leeway {
 		return fmt.Errorf("%w: \"auth_time\" is %v in the future (OpenID Connect Core 1.0 section 2)", jwt.ErrTokenInvalidClaims, ahead)
 	}
 	return nil
@@ -123,7 +123,7 @@ func checkHash(alg jwt.Algorithm, value string, got claim, name string, kind err
 	if !got.present {
 		return fmt.Errorf("%w: %w: %q (OpenID Connect Core 1.0 section %s)", kind, jwt.ErrMissingClaim, name, section)
 	}
-	if subtle.ConstantTimeCompare([]byte(got.value), []byte(want)) != 1 {
+	if subtle.ConstantTimeCompare([]byte(got.Str), []byte(want)) != 1 {
 		return fmt.Errorf("%w (OpenID Connect Core 1.0 section %s)", kind, section)
 	}
 	return nil

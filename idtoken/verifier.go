@@ -9,10 +9,6 @@ import (
 	"github.com/jotlib/jwt"
 )
 
-// requiredClaims are the claims OpenID Connect Core 1.0 section 2 marks
-// REQUIRED.
-var requiredClaims = []string{"iss", "sub", "aud", "exp", "iat"}
-
 // Config is what a relying party expects of its ID tokens (OpenID Connect
 // Core 1.0 section 3.1.3.7).
 type Config struct {
@@ -51,11 +47,10 @@ type Verifier struct {
 }
 
 // NewVerifier returns a Verifier of OpenID Connect Core 1.0 section
-// 3.1.3.7 for ID tokens signed with key (any key
-// jwt.NewVerifier takes: a public key, a client secret for HS*, section
-// 10.1, a KeyFunc, a jwk set) for cfg. opts are further jwt options
-// (jwt.WithAlgorithms, jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator,
-// ...); they cannot loosen the profile: its issuer, audience, required
+// 3.1.3.7 for ID tokens signed with key (any key jwt.NewVerifier takes: a
+// public key, a client secret for HS*, section 10.1, a KeyFunc, a jwk set)
+// for cfg. opts are further jwt options (jwt.WithAlgorithms,
+// jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator, ...); they cannot loosen the profile: its issuer, audience, required
 // claims and "typ" rule apply whatever opts say. An empty Issuer or
 // ClientID, or a negative Leeway, is jwt.ErrInvalidOption.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
@@ -72,26 +67,14 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if v.azp == nil {
 		v.azp = DefaultAZP
 	}
-	// The profile's check runs first among the custom checks; the options
-	// it sets come after the caller's, so they win.
-	all := make([]jwt.Option, 0, len(opts)+9)
-	all = append(all, jwt.WithValidator(v.rules))
-	all = append(all, opts...)
+	more := []jwt.Option{typeRule}
 	if cfg.Leeway > 0 {
-		all = append(all, jwt.WithLeeway(cfg.Leeway))
+		more = append(more, jwt.WithLeeway(cfg.Leeway))
 	}
 	if cfg.Now != nil {
-		all = append(all, jwt.WithTimeFunc(cfg.Now))
+		more = append(more, jwt.WithTimeFunc(cfg.Now))
 	}
-	all = append(all,
-		jwt.WithIssuer(cfg.Issuer),
-		jwt.WithAudience(cfg.ClientID),
-		jwt.WithAllAudiences(cfg.ClientID),
-		jwt.WithRequiredClaims(requiredClaims...),
-		jwt.WithExpirationRequired(),
-		jwt.WithIssuedAt(),
-		typeRule,
-	)
+	all := profile.VerifierOptions(v.rules, opts, cfg.Issuer, cfg.ClientID, more...)
 	core, err := jwt.NewVerifier(key, all...)
 	if err != nil {
 		return nil, err
@@ -101,10 +84,11 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 }
 
 // Verify verifies an ID token (OpenID Connect Core 1.0 sections 3.1.3.7,
-// 3.2.2.11 and 3.3.2.12) with the checks of want and returns its claims. The error of a token whose signature verified but which a rule
-// refused is a *jwt.ValidationError whose Token.Claims is a *Claims; any
-// other failure (signature, form, key) returns the jwt package's error. A
-// negative want.MaxAge is jwt.ErrInvalidOption.
+// 3.2.2.11 and 3.3.2.12) with the checks of want and returns its claims.
+// The error of a token whose signature verified but which a rule refused is
+// a *jwt.ValidationError whose Token.Claims is a *Claims; any other failure
+// (signature, form, key) returns the jwt package's error. A negative
+// want.MaxAge is jwt.ErrInvalidOption.
 func (v *Verifier) Verify(ctx context.Context, token string, want Checks) (*Claims, error) {
 	c := new(Claims)
 	if err := v.verify(ctx, token, want, c); err != nil {

@@ -1,0 +1,135 @@
+// Package profileclaims is what the token profiles share: accesstoken (RFC
+// 9068 JWT access tokens) and idtoken (OpenID Connect Core 1.0 ID tokens).
+// A Profile describes one of them: the claims it defines beyond the
+// registered ones (RFC 7519 section 4.1) with their JSON types, the ones it
+// requires, and the "typ" its Signer writes. The pass over a verified
+// token's claims (Scan), the signing side's required-claims check (Sign)
+// and the verifier's option list (VerifierOptions) are written once here;
+// each profile keeps its own spec rules.
+package profileclaims
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+)
+
+// Kind is the JSON type a profile claim must have.
+type Kind uint8
+
+const (
+	// String is a JSON string.
+	String Kind = iota
+	// Strings is an array of strings.
+	Strings
+	// Date is a NumericDate (RFC 7519 section 2).
+	Date
+	// Marker is a claim of another kind of token, whatever its value: it
+	// is reported when present and not null, never type-checked, and its
+	// look-alikes are not refused (it is not one of the profile's claims).
+	Marker
+)
+
+// Claim is one claim of a profile, by its exact name.
+type Claim struct {
+	Name string
+	Kind Kind
+}
+
+// Profile is one token profile.
+type Profile struct {
+	// Package names the profile's package in its errors ("accesstoken").
+	Package string
+	// Spec is the section that defines the profile's claims and the ones it
+	// requires ("RFC 9068 section 2.2"), named by the type and
+	// required-claim errors.
+	Spec string
+	// ClaimOf is what a look-alike's error calls the claim it folds to ("a
+	// claim of RFC 9068's profile").
+	ClaimOf string
+	// Type is the "typ" the profile's Signer writes, whatever its options
+	// say.
+	Type string
+	// Required are the claims Spec marks REQUIRED, in its order: each
+	// checked by the Verifier (jwt.WithRequiredClaims) and by Sign.
+	Required []string
+	// Claims are the claims the profile decodes beyond the registered ones,
+	// with their JSON types.
+	Claims []Claim
+}
+
+// NewSigner returns a jwt.Signer with alg and key that writes "typ"
+// p.Type whatever opts say (the profile's jwt.WithType comes last).
+func (p *Profile) NewSigner(alg jwt.Algorithm, key any, opts []jwt.Option) (*jwt.Signer, error) {
+	return jwt.NewSigner(alg, key, append(slices.Clip(opts), jwt.WithType(p.Type))...)
+}
+
+// Sign signs c with core, refusing with jwt.ErrMissingClaim claims that
+// lack any of p.Required: a registered one is read from r (an "aud" must
+// have no empty audience), any other is asked of has. A nil core is
+// jwt.ErrInvalidKey.
+func (p *Profile) Sign(core *jwt.Signer, c any, r *claims.Registered, has func(name string) bool) (string, error) {
+	if core == nil {
+		return "", fmt.Errorf("%w: %s: nil or zero Signer; use NewSigner", jwt.ErrInvalidKey, p.Package)
+	}
+	var missing []string
+	for _, name := range p.Required {
+		ok, registered := registeredPresent(r, name)
+		if !registered {
+			ok = has != nil && has(name)
+		}
+		if !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("%w: %s requires %q", jwt.ErrMissingClaim, p.Spec, missing)
+	}
+	return core.Sign(c)
+}
+
+// registeredPresent reports whether r has the registered claim name, and
+// whether name is one of RFC 7519 section 4.1's.
+func registeredPresent(r *claims.Registered, name string) (ok, registered bool) {
+	switch name {
+	case claims.NameIssuer:
+		return r.Issuer != "", true
+	case claims.NameSubject:
+		return r.Subject != "", true
+	case claims.NameAudience:
+		return len(r.Audience) > 0 && !slices.Contains(r.Audience, ""), true
+	case claims.NameExpiresAt:
+		return r.ExpiresAt != nil, true
+	case claims.NameNotBefore:
+		return r.NotBefore != nil, true
+	case claims.NameIssuedAt:
+		return r.IssuedAt != nil, true
+	case claims.NameID:
+		return r.ID != "", true
+	}
+	return false, false
+}
+
+// VerifierOptions returns a profile verifier's jwt options: check first
+// among the custom checks (jwt.WithValidator), then the caller's opts, then
+// the profile's own rules, which come last so that opts cannot loosen them:
+// more (the "typ" rule, a clock), "iss" equal to issuer, "aud" containing
+// audience whatever jwt.WithAudience options opts add (jwt.WithAllAudiences),
+// p.Required present, "exp" required and "iat" not in the future.
+func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, opts []jwt.Option, issuer, audience string, more ...jwt.Option) []jwt.Option {
+	all := make([]jwt.Option, 0, 1+len(opts)+len(more)+6)
+	all = append(all, jwt.WithValidator(check))
+	all = append(all, opts...)
+	all = append(all, more...)
+	return append(all,
+		jwt.WithIssuer(issuer),
+		jwt.WithAudience(audience),
+		jwt.WithAllAudiences(audience),
+		jwt.WithRequiredClaims(p.Required...),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+	)
+}

@@ -1,0 +1,105 @@
+package profileclaims
+
+import (
+	"encoding/base64"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+)
+
+// testProfile has one claim of each kind.
+var testProfile = Profile{
+	Package:  "test",
+	Spec:     "spec section 1",
+	ClaimOf:  "a test claim",
+	Type:     "test+jwt",
+	Required: []string{"iss", "aud", "client_id"},
+	Claims: []Claim{
+		{"client_id", String}, {"amr", Strings}, {"auth_time", Date}, {"nonce", Marker},
+	},
+}
+
+// token is a compact token with payload as its claims (not signed: Scan
+// reads only the payload).
+func token(payload string) string {
+	return "e30." + base64.RawURLEncoding.EncodeToString([]byte(payload)) + ".sig"
+}
+
+// RFC 7519 section 4: Scan reads the profile's claims by their exact names,
+// type-checks them (null is absent), reports markers of any type, and
+// refuses look-alikes of the profile's claims, never of markers.
+func TestScan_ExactNamesKindsMarkersLookAlikes(t *testing.T) {
+	type got struct {
+		name, str string
+		unix      int64 // a Date's value, 0 for the other kinds
+	}
+	for _, tc := range []struct {
+		payload string
+		want    []got
+		err     string // substring of the error, "" for none
+	}{
+		{`{"client_id":"c","amr":["pwd"],"auth_time":1,"nonce":5,"aud":"x"}`,
+			[]got{{"client_id", "c", 0}, {"amr", "", 0}, {"auth_time", "", 1}, {"nonce", "", 0}}, ""},
+		{`{"client_id":null,"nonce":null,"other":1}`, nil, ""},
+		{`{"Nonce":"x","C_HASH":1}`, nil, ""},
+		{`{"client_id":1}`, nil, `claim "client_id" must be a string (spec section 1)`},
+		{`{"amr":"pwd"}`, nil, `must be an array of strings`},
+		{`{"auth_time":"x"}`, nil, `must be a NumericDate`},
+		{`{"Client_ID":"c"}`, nil, `claim "Client_ID" folds to "client_id", a test claim (names are case-sensitive`},
+		{`{"AMR":[]}`, nil, `folds to "amr"`},
+		{`{"\u0061mr":["x"]}`, []got{{"amr", "", 0}}, ""},
+	} {
+		var found []got
+		err := testProfile.Scan(token(tc.payload), func(c Claim, v Value) {
+			var unix int64
+			if !v.Time.IsZero() {
+				unix = v.Time.Unix()
+			}
+			found = append(found, got{c.Name, v.Str, unix})
+		})
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.payload, err)
+		case tc.err != "" && (!errors.Is(err, jwt.ErrTokenMalformed) || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%s: %v, want ErrTokenMalformed with %q", tc.payload, err, tc.err)
+		}
+		if tc.err == "" && !slices.Equal(found, tc.want) {
+			t.Errorf("%s: found %v, want %v", tc.payload, found, tc.want)
+		}
+	}
+	for _, raw := range []string{"a.b", "nodots", "a.!!!.c"} {
+		if err := testProfile.Scan(raw, nil); !errors.Is(err, jwt.ErrTokenMalformed) {
+			t.Errorf("%q: %v, want ErrTokenMalformed", raw, err)
+		}
+	}
+}
+
+// Sign refuses claims without a required one, naming each in Required's
+// order, a nil Signer as jwt.ErrInvalidKey, and signs complete claims.
+func TestSign_RequiredClaims(t *testing.T) {
+	core, err := testProfile.NewSigner(jwt.HS256, []byte("profileclaims-test-secret-32-bytes!"), []jwt.Option{jwt.WithType("JWT")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := testProfile.Sign(nil, nil, &claims.Registered{}, nil); !errors.Is(err, jwt.ErrInvalidKey) {
+		t.Errorf("nil Signer: %v", err)
+	}
+	r := claims.Registered{Audience: claims.Audience{"a", ""}}
+	_, err = testProfile.Sign(core, r, &r, nil)
+	if !errors.Is(err, jwt.ErrMissingClaim) || !strings.Contains(err.Error(), `spec section 1 requires ["iss" "aud" "client_id"]`) {
+		t.Errorf("missing: %v", err)
+	}
+	r = claims.Registered{Issuer: "i", Audience: claims.Audience{"a"}}
+	tok, err := testProfile.Sign(core, r, &r, func(name string) bool { return name == "client_id" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := jwt.ReadUnverified(tok)
+	if err != nil || u.Header.Type != "test+jwt" {
+		t.Errorf("typ %q (%v), want the profile's whatever the options say", u.Header.Type, err)
+	}
+}
