@@ -3,15 +3,13 @@ package accesstoken_test
 import (
 	"context"
 	"crypto/ed25519"
-	"encoding/base64"
-	"encoding/json"
-	"errors"
 	"testing"
 	"time"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/profiletest"
 )
 
 // Helpers shared by this package's tests (prefix at).
@@ -78,31 +76,11 @@ func atSign(t testing.TB, c accesstoken.Claims, opts ...jwt.Option) string {
 	return tok
 }
 
-// atRaw signs any claims with any "typ" (none when typ is ""), for tokens
-// the Signer refuses to make.
+// atRaw signs any claims with atKey under any "typ" (none when typ is ""),
+// for tokens the Signer refuses to make.
 func atRaw(t testing.TB, typ string, c any) string {
 	t.Helper()
-	hdr := map[string]any{"alg": "EdDSA"}
-	if typ != "" {
-		hdr["typ"] = typ
-	}
-	return atJWS(t, hdr, c)
-}
-
-// atJWS signs claims under header by hand (RFC 7515 section 5.1).
-func atJWS(t testing.TB, header, c any) string {
-	t.Helper()
-	h, err := json.Marshal(header)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc := base64.RawURLEncoding
-	input := enc.EncodeToString(h) + "." + enc.EncodeToString(p)
-	return input + "." + enc.EncodeToString(ed25519.Sign(atKey, []byte(input)))
+	return profiletest.Raw(t, atKey, typ, c)
 }
 
 // atVerifier makes a Verifier with atConfig (changed by edit) and the test
@@ -125,20 +103,5 @@ func atVerifier(t testing.TB, edit func(*accesstoken.Config), opts ...jwt.Option
 // want.
 func atRefused(t *testing.T, err error, want ...error) *jwt.ValidationError {
 	t.Helper()
-	if err == nil {
-		t.Fatalf("accepted, want %v", want)
-	}
-	for _, w := range want {
-		if !errors.Is(err, w) {
-			t.Errorf("error %q does not match %q", err, w)
-		}
-	}
-	var ve *jwt.ValidationError
-	if !errors.As(err, &ve) {
-		t.Fatalf("error %q is not a *jwt.ValidationError", err)
-	}
-	if _, ok := ve.Token.Claims.(*accesstoken.Claims); !ok {
-		t.Errorf("ValidationError.Token.Claims is %T, want *accesstoken.Claims", ve.Token.Claims)
-	}
-	return ve
+	return profiletest.Refused[*accesstoken.Claims](t, err, want...)
 }

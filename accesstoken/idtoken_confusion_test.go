@@ -1,6 +1,7 @@
 package accesstoken_test
 
 import (
+	"crypto/ed25519"
 	"errors"
 	"testing"
 	"time"
@@ -9,7 +10,7 @@ import (
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/idtoken"
-	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/internal/profiletest"
 )
 
 // idTokenFor is an ID token (OpenID Connect Core 1.0 section 2) from the
@@ -50,11 +51,6 @@ func idTokenFor(t *testing.T, aud string, edit func(*idtoken.Claims)) string {
 // static key, a KeyFunc and a jwk.Set, even when its audience is the resource
 // server's own and it carries "client_id" and "jti".
 func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
-	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return atKey.Public(), nil })
-	jwkKey, err := jwk.NewKey(atKey.Public(), jwk.Params{KeyID: "k1"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	withAT := func(c *idtoken.Claims) { c.ID = "jti-1" } // and client_id below, by map
 	cases := []struct {
 		name string
@@ -81,10 +77,7 @@ func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
 			[]error{accesstoken.ErrIDToken}, []error{accesstoken.ErrIDToken}},
 	}
 	for _, c := range cases {
-		for _, key := range []struct {
-			name string
-			key  any
-		}{{"static key", atKey.Public()}, {"KeyFunc", keyFunc}, {"jwk.Set", jwk.NewSet(jwkKey)}} {
+		for _, key := range profiletest.Keys(t, atKey.Public().(ed25519.PublicKey)) {
 			for _, mode := range []struct {
 				name string
 				cfg  accesstoken.Config
@@ -93,11 +86,11 @@ func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
 				{"strict", atConfig, c.wantStrict},
 				{"AllowJWTType", accesstoken.Config{Issuer: atIssuer, Audience: atAudience, AllowJWTType: true}, c.wantTransition},
 			} {
-				v, err := accesstoken.NewVerifier(key.key, mode.cfg, atClock)
+				v, err := accesstoken.NewVerifier(key.Key, mode.cfg, atClock)
 				if err != nil {
 					t.Fatal(err)
 				}
-				name := c.name + "/" + key.name + "/" + mode.name
+				name := c.name + "/" + key.Name + "/" + mode.name
 				t.Run(name+"/Verify", func(t *testing.T) {
 					got, err := v.Verify(atCtx, c.tok)
 					if got != nil {

@@ -2,6 +2,7 @@ package idtoken_test
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/idtoken"
-	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/internal/profiletest"
 )
 
 // accessTokenFor is an RFC 9068 access token from the same issuer and key,
@@ -42,11 +43,6 @@ func accessTokenFor(t *testing.T, aud string) string {
 // audience is the client's own and its claims are all an ID token needs
 // (jwt.ErrInvalidType, not a claims error).
 func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
-	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return idKey.Public(), nil })
-	jwkKey, err := jwk.NewKey(idKey.Public(), jwk.Params{KeyID: "k1"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tokens := map[string]string{
 		"for the client":              accessTokenFor(t, idClient),
 		"for an API":                  accessTokenFor(t, "https://api.example.com"),
@@ -54,13 +50,13 @@ func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
 		"AT+JWT":                      idRaw(t, "AT+JWT", idClaimsMap()),
 	}
 	for name, tok := range tokens {
-		for keyName, key := range map[string]any{"static key": idKey.Public(), "KeyFunc": keyFunc, "jwk.Set": jwk.NewSet(jwkKey)} {
-			v, err := idtoken.NewVerifier(key, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
+		for _, key := range profiletest.Keys(t, idKey.Public().(ed25519.PublicKey)) {
+			v, err := idtoken.NewVerifier(key.Key, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for checksName, checks := range map[string]idtoken.Checks{"no checks": {}, "nonce": {Nonce: "n-0S6_WzA2Mj"}} {
-				label := name + "/" + keyName + "/" + checksName
+				label := name + "/" + key.Name + "/" + checksName
 				got, err := v.Verify(idCtx, tok, checks)
 				if got != nil || !errors.Is(err, jwt.ErrInvalidType) {
 					t.Errorf("%s: Verify: %v, want ErrInvalidType", label, err)
@@ -79,7 +75,7 @@ func TestRFC9068_2_1_AccessTokenRefusedAsIDToken(t *testing.T) {
 	// Only an access token from the client's own audience with the claims
 	// of an ID token would pass the claims; the "typ" alone refuses it, so
 	// the error is the header's only.
-	_, err = idVerifier(t, nil).Verify(idCtx, idRaw(t, "at+jwt", idClaimsMap()), idtoken.Checks{Nonce: "n-0S6_WzA2Mj"})
+	_, err := idVerifier(t, nil).Verify(idCtx, idRaw(t, "at+jwt", idClaimsMap()), idtoken.Checks{Nonce: "n-0S6_WzA2Mj"})
 	idRefused(t, err, jwt.ErrInvalidType)
 	if errors.Is(err, jwt.ErrTokenInvalidClaims) {
 		t.Errorf("a typ-only refusal matches ErrTokenInvalidClaims: %v", err)

@@ -7,9 +7,6 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/rsa"
-	"encoding/base64"
-	"encoding/json"
-	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +14,7 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/idtoken"
+	"github.com/jotlib/jwt/internal/profiletest"
 )
 
 // Helpers shared by this package's tests (prefix id).
@@ -78,24 +76,10 @@ func idSign(t testing.TB, c idtoken.Claims, opts ...jwt.Option) string {
 }
 
 // idRaw signs any claims with idKey under a header with "typ" typ (none
-// when typ is ""), by hand (RFC 7515 section 5.1).
+// when typ is ""), by hand, for tokens the Signer refuses to make.
 func idRaw(t testing.TB, typ string, c any) string {
 	t.Helper()
-	header := map[string]any{"alg": "EdDSA"}
-	if typ != "" {
-		header["typ"] = typ
-	}
-	h, err := json.Marshal(header)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc := base64.RawURLEncoding
-	input := enc.EncodeToString(h) + "." + enc.EncodeToString(p)
-	return input + "." + enc.EncodeToString(ed25519.Sign(idKey, []byte(input)))
+	return profiletest.Raw(t, idKey, typ, c)
 }
 
 // idVerifier makes a Verifier of idKey's tokens for idIssuer and idClient
@@ -117,22 +101,7 @@ func idVerifier(t testing.TB, edit func(*idtoken.Config), opts ...jwt.Option) *i
 // *jwt.ValidationError holding *idtoken.Claims, matching every one of want.
 func idRefused(t *testing.T, err error, want ...error) *jwt.ValidationError {
 	t.Helper()
-	if err == nil {
-		t.Fatalf("accepted, want %v", want)
-	}
-	for _, w := range want {
-		if !errors.Is(err, w) {
-			t.Errorf("error %q does not match %q", err, w)
-		}
-	}
-	var ve *jwt.ValidationError
-	if !errors.As(err, &ve) {
-		t.Fatalf("error %q is not a *jwt.ValidationError", err)
-	}
-	if _, ok := ve.Token.Claims.(*idtoken.Claims); !ok {
-		t.Errorf("ValidationError.Token.Claims is %T, want *idtoken.Claims", ve.Token.Claims)
-	}
-	return ve
+	return profiletest.Refused[*idtoken.Claims](t, err, want...)
 }
 
 // algKey is a signing key and its verification key for one algorithm.
