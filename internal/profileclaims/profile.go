@@ -17,7 +17,8 @@ import (
 	"github.com/jotlib/jwt/claims"
 )
 
-// Kind is the JSON type a profile claim must have.
+// Kind is the JSON type a profile claim must have (RFC 7519 section 4.1;
+// RFC 9068 section 2.2; OpenID Connect Core 1.0 section 2).
 type Kind uint8
 
 const (
@@ -33,13 +34,15 @@ const (
 	Marker
 )
 
-// Claim is one claim of a profile, by its exact name.
+// Claim is one claim of a profile, by its exact name (RFC 7519 section 4:
+// names are case-sensitive).
 type Claim struct {
 	Name string
 	Kind Kind
 }
 
-// Profile is one token profile.
+// Profile is one token profile: RFC 9068 section 2 (JWT access tokens) or
+// OpenID Connect Core 1.0 section 2 (ID tokens).
 type Profile struct {
 	// Package names the profile's package in its errors ("accesstoken").
 	Package string
@@ -62,13 +65,15 @@ type Profile struct {
 }
 
 // NewSigner returns a jwt.Signer with alg and key that writes "typ"
-// p.Type whatever opts say (the profile's jwt.WithType comes last).
+// p.Type whatever opts say (the profile's jwt.WithType comes last): the
+// explicit typing of RFC 8725 section 3.11 (RFC 9068 section 2.1).
 func (p *Profile) NewSigner(alg jwt.Algorithm, key any, opts []jwt.Option) (*jwt.Signer, error) {
 	return jwt.NewSigner(alg, key, append(slices.Clip(opts), jwt.WithType(p.Type))...)
 }
 
 // Sign signs c with core, refusing with jwt.ErrMissingClaim claims that
-// lack any of p.Required: a registered one is read from r (an "aud" must
+// lack any of p.Required: a registered one (RFC 7519 section 4.1) is read
+// from r (an "aud" must
 // have no empty audience), any other is asked of has. A nil core is
 // jwt.ErrInvalidKey.
 func (p *Profile) Sign(core *jwt.Signer, c any, r *claims.Registered, has func(name string) bool) (string, error) {
@@ -118,7 +123,9 @@ func registeredPresent(r *claims.Registered, name string) (ok, registered bool) 
 // the profile's own rules, which come last so that opts cannot loosen them:
 // more (the "typ" rule, a clock), "iss" equal to issuer, "aud" containing
 // audience whatever jwt.WithAudience options opts add (jwt.WithAllAudiences),
-// p.Required present, "exp" required and "iat" not in the future.
+// p.Required present, "exp" required and "iat" not in the future (RFC 7519
+// sections 4.1.1 to 4.1.6; RFC 9068 section 4; OpenID Connect Core 1.0
+// section 3.1.3.7 steps 2, 3, 9 and 10).
 func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, opts []jwt.Option, issuer, audience string, more ...jwt.Option) []jwt.Option {
 	all := make([]jwt.Option, 0, 1+len(opts)+len(more)+6)
 	all = append(all, jwt.WithValidator(check))

@@ -12,7 +12,8 @@ import (
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
-// Value is one profile claim as found in the token's bytes.
+// Value is one profile claim as found in the token's bytes: a string, or a
+// NumericDate (RFC 7519 section 2).
 type Value struct {
 	Str  string    // a String claim's value
 	Time time.Time // a Date claim's value

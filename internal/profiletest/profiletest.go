@@ -38,7 +38,8 @@ func Raw(t testing.TB, key ed25519.PrivateKey, typ string, c any) string {
 }
 
 // Refused checks that err is the error of a token whose signature verified
-// but which a rule refused: a *jwt.ValidationError whose Token.Claims is a
+// but which a rule refused (RFC 9068 section 4; OpenID Connect Core 1.0
+// section 3.1.3.7): a *jwt.ValidationError whose Token.Claims is a
 // C (the profile's claims type), matching every one of want.
 func Refused[C any](t testing.TB, err error, want ...error) *jwt.ValidationError {
 	t.Helper()
@@ -61,7 +62,8 @@ func Refused[C any](t testing.TB, err error, want ...error) *jwt.ValidationError
 	return ve
 }
 
-// Key is one way to give a verifier its key.
+// Key is one way to give a verifier its key (RFC 7515 section 4.1.4's
+// "kid" names it in a jwk.Set).
 type Key struct {
 	Name string
 	Key  any
