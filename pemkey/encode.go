@@ -11,10 +11,11 @@ import (
 )
 
 // EncodePublicKey writes pub, an *rsa.PublicKey, *ecdsa.PublicKey (P-256,
-// P-384 or P-521) or ed25519.PublicKey, as a "PUBLIC KEY" PEM block: the
-// key's SubjectPublicKeyInfo (RFC 7468 section 13; RFC 5280 section
-// 4.1.2.7, RFC 5480 section 2, RFC 8410 section 4), the form openssl
-// pkey -pubout writes. ParsePublicKey reads it back.
+// P-384 or P-521), ed25519.PublicKey or, with Go 1.27 or later,
+// *mldsa.PublicKey, as a "PUBLIC KEY" PEM block: the key's
+// SubjectPublicKeyInfo (RFC 7468 section 13; RFC 5280 section 4.1.2.7,
+// RFC 5480 section 2, RFC 8410 section 4, RFC 9881 section 4), the form
+// openssl pkey -pubout writes. ParsePublicKey reads it back.
 //
 // A private key is refused with ErrWrongKeyType (pass its Public()); other
 // types, other curves and incomplete keys with ErrUnsupportedKey.
@@ -24,11 +25,22 @@ func EncodePublicKey(pub crypto.PublicKey) ([]byte, error) {
 	case *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey:
 		return nil, wrongTypef("EncodePublicKey was given %s; pass its Public()", describe(pub))
 	default:
+		switch mldsaKind(pub) {
+		case mldsaPublicKey:
+			return encodePublic(pub)
+		case mldsaPrivateKey:
+			return nil, wrongTypef("EncodePublicKey was given %s; pass its Public()", describe(pub))
+		}
 		if err := checkKey(pub); err != nil {
 			return nil, err
 		}
 		return nil, unsupportedf("unsupported key type %T", pub)
 	}
+	return encodePublic(pub)
+}
+
+// encodePublic writes a public key of a supported type as SPKI.
+func encodePublic(pub crypto.PublicKey) ([]byte, error) {
 	if err := checkKey(pub); err != nil {
 		return nil, err
 	}
@@ -40,11 +52,12 @@ func EncodePublicKey(pub crypto.PublicKey) ([]byte, error) {
 }
 
 // EncodePrivateKey writes priv, an *rsa.PrivateKey, *ecdsa.PrivateKey
-// (P-256, P-384 or P-521) or ed25519.PrivateKey, as an unencrypted
-// "PRIVATE KEY" PEM block: PKCS#8 (RFC 7468 section 10; RFC 5208 section
-// 5, RFC 5958 section 2; Ed25519 as RFC 8410 section 7 encodes it), the
-// form openssl genpkey writes. ParsePrivateKey reads it back. The output
-// is a secret: write it to a file only its owner can read.
+// (P-256, P-384 or P-521), ed25519.PrivateKey or, with Go 1.27 or later,
+// *mldsa.PrivateKey, as an unencrypted "PRIVATE KEY" PEM block: PKCS#8
+// (RFC 7468 section 10; RFC 5208 section 5, RFC 5958 section 2; Ed25519 as
+// RFC 8410 section 7 encodes it, ML-DSA as its seed, RFC 9881 section 6),
+// the form openssl genpkey writes. ParsePrivateKey reads it back. The
+// output is a secret: write it to a file only its owner can read.
 //
 // Other signers (a key in a hardware module), other curves and incomplete
 // keys are refused with ErrUnsupportedKey.
@@ -54,7 +67,9 @@ func EncodePrivateKey(priv crypto.Signer) ([]byte, error) {
 	case nil:
 		return nil, unsupportedf("no key (nil)")
 	default:
-		return nil, unsupportedf("a %T cannot be encoded (want *rsa.PrivateKey, *ecdsa.PrivateKey or ed25519.PrivateKey)", priv)
+		if mldsaKind(priv) != mldsaPrivateKey {
+			return nil, unsupportedf("a %T cannot be encoded (want *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey or, with Go 1.27, *mldsa.PrivateKey)", priv)
+		}
 	}
 	if err := checkKey(priv); err != nil {
 		return nil, err

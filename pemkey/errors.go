@@ -27,9 +27,11 @@ var (
 	// section 3.1): an X25519 or X448 key-agreement key (RFC 8410), an
 	// ECDSA key on a curve other than P-256, P-384 and P-521 (P-224,
 	// secp256k1; RFC 7518 section 3.4), Ed448, DSA, or an RSASSA-PSS-only
-	// key (RFC 4055 section 1.2). EncodePublicKey and EncodePrivateKey also
-	// report an incomplete key value (a nil pointer, a missing field) with
-	// it.
+	// key (RFC 4055 section 1.2); an ML-DSA key (RFC 9881) in a program
+	// built with a Go older than 1.27, or an ML-DSA private key that holds
+	// its expanded key rather than the seed alone (RFC 9881 section 6).
+	// EncodePublicKey and EncodePrivateKey also report an incomplete key
+	// value (a nil pointer, a missing field) with it.
 	ErrUnsupportedKey error = sentinel.New("pemkey: unsupported key", signing.ErrInvalidKey)
 
 	// ErrWrongKeyType reports a usable key of another type than the one

@@ -1,13 +1,22 @@
 // Package pemkey reads and writes PEM-encoded keys (RFC 7468) of the types
 // JWS signs and verifies with: RSA (RFC 7518 sections 3.3 and 3.5), ECDSA
-// on P-256, P-384 and P-521 (RFC 7518 section 3.4) and Ed25519 (RFC 8037
-// section 3.1).
+// on P-256, P-384 and P-521 (RFC 7518 section 3.4), Ed25519 (RFC 8037
+// section 3.1) and, built with Go 1.27 or later, ML-DSA-44, ML-DSA-65 and
+// ML-DSA-87 (RFC 9964; their PKCS#8 and SPKI forms are RFC 9881's).
+//
+// ML-DSA keys are crypto/x509's, which reads them from Go 1.27 on: an
+// *mldsa.PrivateKey from a PKCS#8 "PRIVATE KEY" in the seed-only form (RFC
+// 9881 section 6), an *mldsa.PublicKey from a "PUBLIC KEY" or a
+// certificate. A private key that holds its expanded key (alone, or beside
+// the seed as OpenSSL 3.5 writes it by default) is refused with
+// ErrUnsupportedKey and advice. Built with an older Go, every ML-DSA key is
+// refused with ErrUnsupportedKey saying that Go 1.27 is needed.
 //
 // It reads every common form, whatever tool wrote it:
 //
 //   - "PRIVATE KEY": PKCS#8 (RFC 7468 section 10; RFC 5208 section 5,
 //     RFC 5958 section 2), of any of the key types; Ed25519 as RFC 8410
-//     section 7 encodes it;
+//     section 7 encodes it, ML-DSA as RFC 9881 section 6 does (seed only);
 //   - "RSA PRIVATE KEY": PKCS#1 (RFC 8017 appendix A.1.2);
 //   - "EC PRIVATE KEY": SEC 1 (RFC 5915 section 3), also after the
 //     "EC PARAMETERS" block that openssl ecparam -genkey writes first;
@@ -60,9 +69,10 @@ import (
 
 // ParseKey reads the first key of PEM data (RFC 7468), private or public,
 // in any form the package documentation lists. The result is a private
-// key, *rsa.PrivateKey, *ecdsa.PrivateKey or ed25519.PrivateKey (each a
-// crypto.Signer), or a public key, *rsa.PublicKey, *ecdsa.PublicKey or
-// ed25519.PublicKey. It serves tools that take either; when one is
+// key, *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey or (Go 1.27)
+// *mldsa.PrivateKey (each a crypto.Signer), or a public key,
+// *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey or (Go 1.27)
+// *mldsa.PublicKey. It serves tools that take either; when one is
 // expected, use ParsePublicKey or ParsePrivateKey, which refuse the other.
 func ParseKey(data []byte) (any, error) {
 	block, err := keyBlock(data)
@@ -82,7 +92,8 @@ func ParseKey(data []byte) (any, error) {
 // ParsePublicKey reads the first key of PEM data, which must be a public
 // key: SubjectPublicKeyInfo (RFC 5280 section 4.1.2.7), PKCS#1 (RFC 8017
 // appendix A.1.1) or a certificate's (RFC 5280 section 4.1). The result is
-// *rsa.PublicKey, *ecdsa.PublicKey or ed25519.PublicKey.
+// *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey or (Go 1.27)
+// *mldsa.PublicKey (RFC 9881 section 4).
 //
 // A private key is refused (ErrWrongKeyType) rather than reduced to its
 // public half: a verifier's configuration that holds a private key gives
@@ -101,8 +112,9 @@ func ParsePublicKey(data []byte) (crypto.PublicKey, error) {
 // ParsePrivateKey reads the first key of PEM data, which must be a private
 // key: PKCS#8 (RFC 5208 section 5; RFC 5958 section 2), PKCS#1 (RFC 8017
 // appendix A.1.2) or SEC 1 (RFC 5915 section 3). The result is
-// *rsa.PrivateKey, *ecdsa.PrivateKey or ed25519.PrivateKey. A public key
-// is refused with ErrWrongKeyType.
+// *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey or (Go 1.27)
+// *mldsa.PrivateKey (RFC 9881 section 6). A public key is refused with
+// ErrWrongKeyType.
 func ParsePrivateKey(data []byte) (crypto.Signer, error) {
 	key, err := ParseKey(data)
 	if err != nil {

@@ -229,6 +229,9 @@ func unsupportedAlgorithm(der []byte) error {
 		PrivateKey []byte
 	}
 	if rest, err := asn1.Unmarshal(der, &pkcs8); err == nil && len(rest) == 0 {
+		if name := mldsaName(pkcs8.Algorithm.Algorithm); name != "" {
+			return mldsaError(name, pkcs8.PrivateKey)
+		}
 		return algorithmError(pkcs8.Algorithm)
 	}
 	var spki struct {
@@ -253,6 +256,8 @@ func algorithmError(alg pkix.AlgorithmIdentifier) error {
 	switch oid := alg.Algorithm; {
 	case oid.Equal(oidRSA), oid.Equal(oidEd25519), oid.Equal(oidX25519):
 		return nil
+	case mldsaName(oid) != "":
+		return mldsaError(mldsaName(oid), nil)
 	case oid.Equal(oidEC):
 		return curveError(alg.Parameters.FullBytes)
 	case oid.Equal(oidRSAPSS):
@@ -285,9 +290,10 @@ func curveError(params []byte) error {
 	return unsupportedf("an EC key on curve %s: ES256, ES384 and ES512 use P-256, P-384 and P-521 only (RFC 7518 section 3.4)", curve)
 }
 
-// checkKey refuses a key that is not one of the six JWS key types, on an
-// ECDSA curve JWS uses, with its fields present (so that crypto/x509's
-// marshaling does not panic on it).
+// checkKey refuses a key that is not one of the JWS key types (the six of
+// RSA, ECDSA and Ed25519, and with Go 1.27 ML-DSA's two), on an ECDSA curve
+// JWS uses, with its fields present (so that crypto/x509's marshaling does
+// not panic on it).
 func checkKey(key any) error {
 	incomplete := func() error { return unsupportedf("incomplete %s", strings.TrimPrefix(describe(key), "an ")) }
 	switch k := key.(type) {
@@ -331,7 +337,10 @@ func checkKey(key any) error {
 	case nil:
 		return unsupportedf("no key (nil)")
 	default:
-		return unsupportedf("unsupported key type %T (want RSA, ECDSA or Ed25519)", key)
+		if mldsaKind(key) != notMLDSA {
+			return checkMLDSA(key)
+		}
+		return unsupportedf("unsupported key type %T (want RSA, ECDSA, Ed25519 or, with Go 1.27, ML-DSA)", key)
 	}
 	return nil
 }
@@ -382,6 +391,9 @@ func describe(key any) string {
 		return "an Ed25519 private key"
 	case ed25519.PublicKey:
 		return "an Ed25519 public key"
+	}
+	if mldsaKind(key) != notMLDSA {
+		return describeMLDSA(key)
 	}
 	return fmt.Sprintf("a %T", key)
 }

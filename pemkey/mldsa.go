@@ -1,0 +1,60 @@
+//go:build go1.27
+
+package pemkey
+
+import (
+	"crypto/mldsa"
+
+	"github.com/jotlib/jwt/signing"
+)
+
+// ML-DSA keys (FIPS 204; RFC 9881 for their PKCS#8 and SPKI forms) as Go
+// 1.27's crypto/x509 reads and writes them: *mldsa.PrivateKey from a
+// seed-only PKCS#8 "PRIVATE KEY", *mldsa.PublicKey from a "PUBLIC KEY" or a
+// certificate. mldsa_unavailable.go stands in for this file with older Go,
+// whose crypto/x509 reads no ML-DSA key: they are refused with
+// ErrUnsupportedKey saying that Go 1.27 is needed.
+
+// mldsaAvailable reports whether this build reads ML-DSA keys.
+const mldsaAvailable = true
+
+// Kinds of key for mldsaKind.
+const (
+	notMLDSA = iota
+	mldsaPublicKey
+	mldsaPrivateKey
+)
+
+// mldsaKind tells an *mldsa.PublicKey or *mldsa.PrivateKey from any other
+// key.
+func mldsaKind(key any) int {
+	switch key.(type) {
+	case *mldsa.PublicKey:
+		return mldsaPublicKey
+	case *mldsa.PrivateKey:
+		return mldsaPrivateKey
+	}
+	return notMLDSA
+}
+
+// checkMLDSA refuses a nil or zero ML-DSA key (whose methods would panic).
+func checkMLDSA(key any) error {
+	if _, _, _, err := signing.MLDSAKeyBytes(key); err != nil {
+		return unsupportedf("incomplete %s", describeMLDSA(key)[len("an "):])
+	}
+	return nil
+}
+
+// describeMLDSA names an ML-DSA key for messages: "an ML-DSA-65 private
+// key".
+func describeMLDSA(key any) string {
+	kind := "public"
+	if mldsaKind(key) == mldsaPrivateKey {
+		kind = "private"
+	}
+	alg, _, _, err := signing.MLDSAKeyBytes(key)
+	if err != nil {
+		return "an ML-DSA " + kind + " key"
+	}
+	return "an " + string(alg) + " " + kind + " key"
+}
