@@ -20,6 +20,7 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/pemkey"
+	"github.com/jotlib/jwt/signing"
 )
 
 const keygenHelp = `Usage: jwt keygen -alg ALG [-out PREFIX] [-kid ID] [-bits N] [-force]
@@ -27,8 +28,8 @@ const keygenHelp = `Usage: jwt keygen -alg ALG [-out PREFIX] [-kid ID] [-bits N]
 Makes a new key for ALG and writes it as files named PREFIX (default: the
 algorithm in lower case) and prints their names:
 
-  RS*, PS*, ES*, EdDSA:  PREFIX.pem      private key, PKCS#8 PEM  (mode 0600)
-                         PREFIX.pub.pem  public key, SPKI PEM
+  RS*, PS*, ES*, EdDSA,  PREFIX.pem      private key, PKCS#8 PEM  (mode 0600)
+  ML-DSA-44/65/87:       PREFIX.pub.pem  public key, SPKI PEM
                          PREFIX.jwk      private JWK              (mode 0600)
                          PREFIX.pub.jwk  public JWK
   HS256, HS384, HS512:   PREFIX.key      random secret of the hash size
@@ -37,6 +38,9 @@ algorithm in lower case) and prints their names:
 
 The JWKs carry "alg", "use": "sig" and "kid" (default: the key's RFC 7638
 thumbprint; a random ID for a secret, whose thumbprint would be its hash).
+An ML-DSA key (RFC 9964) is made from a random 32-byte seed, which is what
+its PKCS#8 PEM (RFC 9881, seed only) and its "AKP" JWK ("priv") hold; the
+ML-DSA algorithms need a jwt built with Go 1.27 or later.
 
 Each file is written in full to a new temporary file in its directory and
 then renamed into place. Existing files are never overwritten without
@@ -109,12 +113,23 @@ func (c *cli) keygen(args []string) error {
 	return nil
 }
 
+// algChoices lists the algorithms keygen makes keys for in this build
+// (ML-DSA with Go 1.27 or later).
 func algChoices() []jwt.Algorithm {
-	return []jwt.Algorithm{jwt.HS256, jwt.HS384, jwt.HS512, jwt.RS256, jwt.RS384, jwt.RS512, jwt.PS256, jwt.PS384, jwt.PS512, jwt.ES256, jwt.ES384, jwt.ES512, jwt.EdDSA, jwt.Ed25519}
+	var out []jwt.Algorithm
+	for _, a := range []jwt.Algorithm{jwt.HS256, jwt.HS384, jwt.HS512, jwt.RS256, jwt.RS384, jwt.RS512, jwt.PS256, jwt.PS384, jwt.PS512,
+		jwt.ES256, jwt.ES384, jwt.ES512, jwt.EdDSA, jwt.Ed25519, jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87} {
+		if a.Available() {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // generateKey makes a new key for alg: a random secret of the hash size for
-// HS*, an RSA key of bits for RS*/PS*, the curve's key for ES*, Ed25519.
+// HS*, an RSA key of bits for RS*/PS*, the curve's key for ES*, Ed25519,
+// and for ML-DSA-* the key of a random 32-byte seed (FIPS 204 Algorithm 1;
+// an error saying Go 1.27 is needed in an older build).
 func generateKey(alg jwt.Algorithm, bits int) (any, error) {
 	switch alg {
 	case jwt.HS256, jwt.HS384, jwt.HS512:
@@ -137,6 +152,16 @@ func generateKey(alg jwt.Algorithm, bits int) (any, error) {
 	case jwt.EdDSA, jwt.Ed25519:
 		_, priv, err := ed25519.GenerateKey(rand.Reader)
 		return priv, err
+	case jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87:
+		seed := make([]byte, 32)
+		if _, err := rand.Read(seed); err != nil {
+			return nil, err
+		}
+		priv, err := signing.NewMLDSAPrivateKey(alg, seed)
+		if err != nil {
+			return nil, withCode(exitAlgorithm, fromLibrary(err))
+		}
+		return priv, nil
 	}
 	return nil, usageError("cannot make a key for %s", alg)
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/rsa"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/jotlib/jwt"
@@ -23,8 +25,9 @@ const (
 type loadedKey struct {
 	name string // where it came from, for messages
 	kind string // kindPrivate, kindPublic, kindSecret or kindSet
-	// key is *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey, their
-	// public keys, a []byte secret, or a jwt.KeySet (kindSet).
+	// key is *rsa.PrivateKey, *ecdsa.PrivateKey, ed25519.PrivateKey,
+	// *mldsa.PrivateKey (Go 1.27), their public keys, a []byte secret, or a
+	// jwt.KeySet (kindSet).
 	key any
 	alg jwt.Algorithm // a JWK's "alg", if any
 	kid string        // a JWK's "kid", if any
@@ -69,12 +72,19 @@ func describeKey(k any) string {
 	case jwt.KeySet:
 		return "a JWK Set"
 	}
+	if alg, _, _, err := signing.MLDSAKeyBytes(k); err == nil {
+		if _, private := k.(crypto.Signer); private {
+			return "an " + string(alg) + " private key"
+		}
+		return "an " + string(alg) + " public key"
+	}
 	return fmt.Sprintf("a %T", k)
 }
 
 // fittingAlgs lists the algorithms a key can sign or verify, by the core's
-// rules: the key's type fixes the family, ECDSA its curve's algorithm, and
-// an HMAC secret must be at least the hash size (RFC 7518 section 3.2).
+// rules: the key's type fixes the family, ECDSA its curve's algorithm,
+// ML-DSA its parameter set's (RFC 9964), and an HMAC secret must be at
+// least the hash size (RFC 7518 section 3.2).
 func fittingAlgs(k any) []jwt.Algorithm {
 	switch key := publicOf(k).(type) {
 	case *rsa.PublicKey:
@@ -99,6 +109,9 @@ func fittingAlgs(k any) []jwt.Algorithm {
 		}
 		return algs
 	}
+	if alg, _, _, err := signing.MLDSAKeyBytes(k); err == nil {
+		return []jwt.Algorithm{alg}
+	}
 	return nil
 }
 
@@ -111,6 +124,8 @@ func publicOf(k any) any {
 		return &key.PublicKey
 	case ed25519.PrivateKey:
 		return key.Public()
+	case crypto.Signer: // *mldsa.PrivateKey
+		return key.Public()
 	}
 	return k
 }
@@ -118,9 +133,13 @@ func publicOf(k any) any {
 // hmacMinSize is the least secret size for an HS algorithm, in bytes.
 func hmacMinSize(a jwt.Algorithm) int { return a.Hash().Size() }
 
-// parseAlg reads an algorithm name, exactly as RFC 7515 spells it.
+// parseAlg reads an algorithm name, exactly as RFC 7515 spells it, and
+// refuses one this build cannot use: ML-DSA needs Go 1.27 (crypto/mldsa).
 func parseAlg(name string) (jwt.Algorithm, error) {
 	if a, ok := signing.Lookup(name); ok {
+		if !a.Available() {
+			return "", withCode(exitAlgorithm, fmt.Errorf("%s needs Go 1.27 or later (crypto/mldsa); this jwt was built with %s", a, runtime.Version()))
+		}
 		return a, nil
 	}
 	for _, a := range signing.All() {

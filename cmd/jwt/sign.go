@@ -23,7 +23,9 @@ Keys: a PEM private key (PKCS#8, PKCS#1 or SEC 1 EC), a private JWK, or an
 HMAC secret in a file or an environment variable. Secrets are never taken
 from a flag's value. A text secret file loses one trailing line break;
 -key-encoding base64url reads the secret files "jwt keygen" writes.
--alg may be omitted when the key fixes it (EC, Ed25519, a JWK with "alg").
+-alg may be omitted when the key fixes it (EC, Ed25519, ML-DSA, a JWK with
+"alg"). ML-DSA keys (seed-only PKCS#8, or an "AKP" JWK) need a jwt built
+with Go 1.27 or later.
 
 -claim name=value: the value is JSON when it is valid JSON (42, true, null,
 ["a","b"], {"k":1}, "007"), otherwise a string. "iss", "sub" and "jti" are
@@ -33,7 +35,8 @@ replace earlier ones otherwise.
 
 Flags:
   -alg ALG            HS256 HS384 HS512 RS256 RS384 RS512 PS256 PS384 PS512
-                      ES256 ES384 ES512 EdDSA Ed25519
+                      ES256 ES384 ES512 EdDSA Ed25519, and with Go 1.27
+                      ML-DSA-44 ML-DSA-65 ML-DSA-87
   -key FILE           the signing key
   -key-env NAME       read the key from environment variable NAME
   -key-encoding ENC   the key is a secret in raw, base64url, base64 or hex

@@ -25,7 +25,9 @@ Keys: a PEM public key (SPKI, PKCS#1, or a certificate's key) or private
 key, a JWK or JWK Set file (the key is chosen by "kid"), an https:// URL
 serving a JWK Set, or an HMAC secret in a file or environment variable. The
 key's type fixes the algorithm family: an RS256 token never verifies with an
-HMAC secret, and "none" is always refused.
+HMAC secret, and "none" is always refused. ML-DSA keys (SPKI, a
+certificate's, or "AKP" JWKs) and tokens need a jwt built with Go 1.27 or
+later.
 
 Flags:
   -key FILE|URL       the verification key
