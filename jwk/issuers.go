@@ -59,7 +59,8 @@ type issuerEntry struct {
 // verified with its own keys); opts are the discovery options
 // shared by every issuer whose Keys is nil. It makes no request. An empty
 // or repeated Issuer, a Keys of another type, the same Keys for two
-// issuers, a Provider of another issuer, Options beside Keys, an unknown
+// issuers, a JWK Set URL or WithFailoverURL of two issuers (such as a
+// failover URL in opts with two issuers discovered), a Provider of another issuer, Options beside Keys, an unknown
 // algorithm, HS* for keys fetched from a URL, or opts with no issuer to
 // discover is ErrInvalidOption.
 func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) {
@@ -72,6 +73,7 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 	m := &Issuers{byIssuer: make(map[string]*issuerEntry, len(configs))}
 	discovering := false
 	shared := make(map[jwt.KeySet]string, len(configs))
+	urls := make(map[string]string, len(configs)) // JWK Set URLs known now, by issuer
 	for i, c := range configs {
 		e, err := m.entry(c, opts)
 		if err == nil && c.Keys != nil {
@@ -79,6 +81,17 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 				err = fmt.Errorf("%w: the same keys as issuer %q: each issuer's keys are its own", ErrInvalidOption, other)
 			}
 			shared[c.Keys] = c.Issuer
+		}
+		if err == nil {
+			// A failover URL (shared by every discovered issuer, or naming
+			// another issuer's set) would serve one issuer's keys for another.
+			for _, u := range e.setURLs() {
+				if other, dup := urls[u]; dup && other != c.Issuer {
+					err = fmt.Errorf("%w: the JWK Set URL %s is also issuer %q's: each issuer's keys are its own", ErrInvalidOption, redactURL(u), other)
+					break
+				}
+				urls[u] = c.Issuer
+			}
 		}
 		if err != nil {
 			m.Close()
@@ -142,6 +155,23 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		}
 	}
 	return e, nil
+}
+
+// setURLs are the JWK Set URLs the entry is configured with: a RemoteSet's
+// URL and failover URL, a Provider's failover URL (its "jwks_uri" is known
+// only once discovered).
+func (e *issuerEntry) setURLs() []string {
+	var out []string
+	if r, ok := e.keys.(*RemoteSet); ok {
+		out = append(out, r.url)
+		if r.cfg.failover != "" {
+			out = append(out, r.cfg.failover)
+		}
+	}
+	if e.provider != nil && e.provider.cfg.failover != "" {
+		out = append(out, e.provider.cfg.failover)
+	}
+	return out
 }
 
 // IssuerVerificationKeys implements jwt.IssuerKeySet: the keys of issuer
