@@ -56,11 +56,16 @@ func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
 	}
 	var errs []error
 	if ext, ok := t.Claims.(Extended); ok {
-		c := ext.idClaims()
-		if c == nil { // a nil embedded *Claims: no profile claim was present
-			c = new(Claims)
+		var c Claims
+		if decoded := ext.idClaims(); decoded != nil { // nil: an embedded *Claims no profile claim filled
+			c = *decoded
 		}
-		if err := v.azp(c, v.clientID); err != nil {
+		// Steps 4 and 5 read "aud" and "azp" from the token's bytes: a
+		// caller's type whose own field shadows Claims' would leave them
+		// empty in the decoded value.
+		c.Registered = t.Registered()
+		c.AuthorizedParty = s.azp.Str
+		if err := v.azp(&c, v.clientID); err != nil {
 			if !errors.Is(err, ErrInvalidAuthorizedParty) {
 				err = fmt.Errorf("%w: %w", ErrInvalidAuthorizedParty, err)
 			}

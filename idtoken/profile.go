@@ -34,7 +34,7 @@ type claim struct {
 // scanned is what the profile's pass over the claims found, by exact name:
 // the claims the rules read.
 type scanned struct {
-	nonce, authTime, atHash, cHash claim
+	azp, nonce, authTime, atHash, cHash claim
 }
 
 // scan reads the verified token's claims by their exact names (RFC 7519
@@ -51,6 +51,8 @@ func scan(raw string) (scanned, error) {
 func (s *scanned) keep(c profileclaims.Claim, v profileclaims.Value) {
 	found := claim{Value: v, present: true}
 	switch c.Name {
+	case "azp":
+		s.azp = found
 	case "nonce":
 		s.nonce = found
 	case "auth_time":

@@ -18,8 +18,9 @@ type Config struct {
 	// ClientID is the relying party's client_id, which "aud" must contain
 	// (step 3). Required.
 	ClientID string
-	// AZP is the "azp" policy (steps 4 and 5), called with the decoded
-	// claims and ClientID once the other claim rules passed; nil is
+	// AZP is the "azp" policy (steps 4 and 5), called with a copy of the
+	// decoded claims whose registered claims and "azp" are read from the
+	// token itself, and ClientID, once the other claim rules passed; nil is
 	// DefaultAZP. Its error is reported wrapped, matching
 	// ErrInvalidAuthorizedParty and jwt.ErrTokenInvalidClaims.
 	AZP func(c *Claims, clientID string) error
