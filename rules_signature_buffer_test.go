@@ -11,6 +11,9 @@ import (
 // (ML-DSA-87) as for a 32-byte one (HS256). The signatures are wrong, so
 // what is measured is the decoding before the signature check.
 func TestLargeSignaturesCostNoAllocationInProportionToTheirSize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not exact under the race detector (sync.Pool drops items at random)")
+	}
 	v, err := jwt.NewVerifier(rtSecret)
 	if err != nil {
 		t.Fatal(err)
