@@ -8,7 +8,8 @@ import (
 
 // ClaimsValidator is implemented by claims types with rules of their own
 // (a tenant, a scope). When the value given to ParseWithClaims or ParseAs
-// implements it, Validate is called after the signature verifies and the
+// implements it (or, for a pointer to a pointer such as ParseAs[*T], the
+// value the decoder allocates does), Validate is called after the signature verifies and the
 // registered claims pass (RFC 7519 section 7.2); its error is reported
 // wrapped, matching ErrTokenInvalidClaims and the error returned. It is the
 // interface of golang-jwt's ClaimsValidator. Sign does not call it.
@@ -63,14 +64,40 @@ func (v *Verifier) customRules(dst any) bool {
 	if len(v.cfg.checks) > 0 {
 		return true
 	}
-	_, ok := dst.(ClaimsValidator)
-	return ok
+	if _, ok := dst.(ClaimsValidator); ok {
+		return true
+	}
+	// A pointer to a pointer (&p for a *T, ParseAs[*T]): the *T a decoder
+	// fills is the claims value.
+	for t := reflect.TypeOf(dst); t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Pointer; {
+		if t = t.Elem(); t.Implements(claimsValidatorType) {
+			return true
+		}
+	}
+	return false
+}
+
+var claimsValidatorType = reflect.TypeFor[ClaimsValidator]()
+
+// claimsValidator returns the ClaimsValidator of decoded claims: claims
+// itself, or the value it points to through pointers to pointers.
+func claimsValidator(claims any) (ClaimsValidator, bool) {
+	for {
+		if cv, ok := claims.(ClaimsValidator); ok {
+			return cv, true
+		}
+		rv := reflect.ValueOf(claims)
+		if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Pointer || rv.Elem().IsNil() {
+			return nil, false
+		}
+		claims = rv.Elem().Interface()
+	}
 }
 
 // runCustom applies the claims' Validate method, then the WithValidator
 // checks, to a token whose claims are decoded in t.Claims.
 func (v *Verifier) runCustom(ctx context.Context, t *Token) error {
-	if cv, ok := t.Claims.(ClaimsValidator); ok {
+	if cv, ok := claimsValidator(t.Claims); ok {
 		if err := cv.Validate(); err != nil {
 			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
 		}
