@@ -73,7 +73,7 @@ func (v *Verifier) Verify(ctx context.Context, token string) (*Claims, error) {
 // when the token passes every rule; a refused token's claims are in the
 // *jwt.ValidationError, in a new value of dst's type.
 func (v *Verifier) VerifyInto(ctx context.Context, token string, dst Extended) error {
-	if dst == nil || reflect.ValueOf(dst).IsNil() {
+	if rv := reflect.ValueOf(dst); rv.Kind() != reflect.Pointer || rv.IsNil() { // a struct embedding *Claims is an Extended too
 		return fmt.Errorf("%w: accesstoken: VerifyInto needs a non-nil pointer", jwt.ErrEncoding)
 	}
 	return v.verify(ctx, token, dst)
