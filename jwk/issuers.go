@@ -53,6 +53,7 @@ type issuerEntry struct {
 	keys     jwt.KeySet // *Set or *RemoteSet; nil with provider
 	provider *Provider
 	algs     []jwt.Algorithm
+	fetched  bool // keys fetched from a URL: public, so never HS*
 }
 
 // NewIssuers makes the set of configs (RFC 8725 section 3.8: each issuer
@@ -146,6 +147,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 	if c.Keys != nil && len(c.Options) > 0 {
 		return nil, fmt.Errorf("%w: Options are for a discovered issuer (Keys nil)", ErrInvalidOption)
 	}
+	e.fetched = fetched
 	for _, a := range c.Algorithms {
 		if !a.Known() {
 			return nil, fmt.Errorf("%w: unknown algorithm %q", ErrInvalidOption, string(a))
@@ -177,8 +179,9 @@ func (e *issuerEntry) setURLs() []string {
 // IssuerVerificationKeys implements jwt.IssuerKeySet: the keys of issuer
 // for the header, from that issuer's key set only. An issuer not
 // configured is refused at once, matching jwt.ErrInvalidIssuer and
-// ErrKeyNotFound; an "alg" outside the issuer's Algorithms, matching
-// jwt.ErrAlgorithmNotAllowed and ErrKeyNotFound.
+// ErrKeyNotFound; an "alg" outside the issuer's Algorithms, or HS* for
+// keys fetched from a URL, matching jwt.ErrAlgorithmNotAllowed and
+// ErrKeyNotFound.
 func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *jwt.Header) ([]any, error) {
 	if m == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil issuers or header", ErrKeyNotFound)
@@ -191,6 +194,10 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 		if err := algorithmAllowed(h.Algorithm, e.algs); err != nil {
 			return nil, err
 		}
+	}
+	if e.fetched && isHMAC(jwt.Algorithm(h.Algorithm)) {
+		// A secret served by a URL is published: HS* only for a *Set.
+		return nil, fmt.Errorf("%w: %w: %q with keys fetched from a URL", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, h.Algorithm)
 	}
 	if e.provider != nil {
 		return e.provider.VerificationKeys(ctx, h)
