@@ -29,7 +29,10 @@ import (
 //     backoff;
 //   - the caller's context (jwt.Verifier.ParseContext) bounds how long a
 //     verification waits for a fetch; the fetch itself is bounded by the
-//     fetch timeout and by Close.
+//     fetch timeout and by Close;
+//   - an HS* token is refused (jwt.ErrAlgorithmNotAllowed) before any
+//     fetch: a secret served by a URL is published (RFC 7517 section 7),
+//     so the set's "oct" keys never verify. Use a *Set for HMAC keys.
 //
 // Call Close to stop the background goroutine.
 type RemoteSet struct {
@@ -160,6 +163,13 @@ func isLoopback(host string) bool {
 func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	if r == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
+	}
+	if isHMAC(jwt.Algorithm(h.Algorithm)) {
+		// A secret served by a URL in the clear is published: whoever can
+		// read the JWK Set could sign (RFC 7517 section 7: access to
+		// non-public key material "MUST be prevented"; this library reads
+		// no encrypted JWK Set). Refused before any fetch.
+		return nil, fmt.Errorf("%w: %w: %q: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, h.Algorithm)
 	}
 	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
