@@ -151,17 +151,17 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	// (ES512 needs 132), and into a pooled buffer past that (ML-DSA: 2,420
 	// to 4,627 bytes), so no algorithm costs an allocation in proportion to
 	// its signature. sig is not kept past verifySignature.
+	// Nothing of the stack buffer may flow into the pooled one, or the
+	// stack buffer escapes to the heap on every parse.
 	var sigBuf [512]byte
-	sigDst := sigBuf[:0]
-	var pooled *[]byte
+	var sig []byte
 	if len(c.signature)/4*3 > len(sigBuf) {
-		pooled = getBuffer()
-		sigDst = *pooled
-	}
-	sig, err := decodeSegment(sigDst, c.signature, "signature")
-	if pooled != nil {
-		*pooled = sig // grown or not, back to the pool when verify returns
+		pooled := getBuffer()
 		defer putBuffer(pooled)
+		*pooled, err = decodeSegment((*pooled)[:0], c.signature, "signature")
+		sig = *pooled // grown or not, back to the pool when verify returns
+	} else {
+		sig, err = decodeSegment(sigBuf[:0], c.signature, "signature")
 	}
 	if err != nil {
 		return nil, err
