@@ -270,22 +270,30 @@ func (r *RemoteSet) Refresh(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return ErrClosed
+	c, err := r.joinOrStart()
+	if err != nil {
+		return err
 	}
-	c := r.flight
-	if c == nil {
-		c = r.startLocked()
-	}
-	r.mu.Unlock()
 	select {
 	case <-c.done:
 		return c.err
 	case <-ctx.Done():
 		return fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
 	}
+}
+
+// joinOrStart returns the fetch in progress, or starts one, ignoring the
+// rate limit; ErrClosed after Close.
+func (r *RemoteSet) joinOrStart() (*fetchCall, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	if r.flight != nil {
+		return r.flight, nil
+	}
+	return r.startLocked(), nil
 }
 
 // Set returns the current set, or nil before the first successful fetch.

@@ -31,16 +31,10 @@ func (r *RemoteSet) Ready(ctx context.Context) error {
 		if r.live(r.cur.Load()) != nil {
 			return nil
 		}
-		r.mu.Lock()
-		if r.closed {
-			r.mu.Unlock()
-			return ErrClosed
+		c, err := r.joinOrStart()
+		if err != nil {
+			return err
 		}
-		c := r.flight
-		if c == nil {
-			c = r.startLocked()
-		}
-		r.mu.Unlock()
 		select {
 		case <-c.done:
 		case <-ctx.Done():
