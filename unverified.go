@@ -53,7 +53,8 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	if _, err := decodeSegment(nil, c.signature, "signature"); err != nil {
 		return nil, err
 	}
-	if _, err := extractClaims(payload); err != nil {
+	var ex claimrules.Extracted
+	if err := extractClaims(payload, nil, &ex); err != nil {
 		return nil, err
 	}
 	return &Unverified{Header: h, Raw: token, payload: payload, enc: cfg.enc}, nil
@@ -80,8 +81,7 @@ func (u *Unverified) Registered() claims.Registered {
 	if u == nil {
 		return claims.Registered{}
 	}
-	ex, _ := extractClaims(u.payload) // checked by ReadUnverified
-	return ex.Registered()
+	return registeredOf(u.payload)
 }
 
 // Registered returns the token's registered claims (RFC 7519 section 4.1),
@@ -100,18 +100,28 @@ func (t *Token) Registered() claims.Registered {
 	if err != nil {
 		return claims.Registered{}
 	}
-	ex, err := extractClaims(payload)
-	if err != nil {
+	return registeredOf(payload)
+}
+
+// registeredOf reads the registered claims of a claims object, or none
+// when it breaks the strict pass.
+func registeredOf(payload []byte) claims.Registered {
+	var ex claimrules.Extracted
+	if extractClaims(payload, nil, &ex) != nil {
 		return claims.Registered{}
 	}
 	return ex.Registered()
 }
 
-// extractClaims runs the strict pass over a claims object.
-func extractClaims(payload []byte) (claimrules.Extracted, error) {
-	var ex claimrules.Extracted
-	if err := strictjson.Object(payload, ex.Member); err != nil {
-		return ex, malformed("claims: %w", err)
+// extractClaims runs the claims' strict pass over payload into ex (RFC 7519
+// section 7.2), recording whether each of required is present
+// (WithRequiredClaims). Parse, ReadUnverified and Registered all use it.
+func extractClaims(payload []byte, required []string, ex *claimrules.Extracted) error {
+	if required != nil {
+		ex.Track(required)
 	}
-	return ex, nil
+	if err := strictjson.Object(payload, ex.Member); err != nil {
+		return malformed("claims: %w", err)
+	}
+	return nil
 }

@@ -178,12 +178,11 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	// Keys chosen by issuer (IssuerKeySet): the claims' strict pass runs
 	// before the signature, so the issuer comes from checked bytes.
 	var ex claimrules.Extracted
-	iss, extracted := "", false
+	iss := ""
 	if v.keys.issuers != nil {
 		if iss, err = v.issuerOf(payload, &ex); err != nil {
 			return nil, err
 		}
-		extracted = true
 	}
 	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig, iss); err != nil {
 		return nil, err // CVE-2024-51744: never with a claims verdict
@@ -194,8 +193,8 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	if ev != nil {
 		ev.verified = true
 	}
-	if !extracted {
-		if err := v.extract(payload, &ex); err != nil {
+	if v.keys.issuers == nil { // else issuerOf extracted them
+		if err := extractClaims(payload, v.cfg.validator.Required, &ex); err != nil {
 			return nil, err
 		}
 	}
@@ -256,22 +255,11 @@ func claimsValue(dst any, own bool) any {
 	return dst
 }
 
-// extract runs the claims' strict pass, tracking WithRequiredClaims' names.
-func (v *Verifier) extract(payload []byte, ex *claimrules.Extracted) error {
-	if v.cfg.validator.Required != nil {
-		ex.Track(v.cfg.validator.Required)
-	}
-	if err := strictjson.Object(payload, ex.Member); err != nil {
-		return malformed("claims: %w", err)
-	}
-	return nil
-}
-
 // issuerOf extracts the claims and returns their "iss", which an
 // IssuerKeySet chooses keys by; a token without one is refused before any
 // key is asked for.
 func (v *Verifier) issuerOf(payload []byte, ex *claimrules.Extracted) (string, error) {
-	if err := v.extract(payload, ex); err != nil {
+	if err := extractClaims(payload, v.cfg.validator.Required, ex); err != nil {
 		return "", err
 	}
 	iss, ok := strictjson.String(ex.Issuer)
