@@ -125,7 +125,7 @@ func (r *RemoteSet) observeOutcome(res fetchResult, err error, old *snapshot, no
 	case err == nil:
 		r.observe(r.ctx, FetchEvent{Kind: EventFetched, URL: redactURL(res.url), Status: res.status,
 			Keys: res.set.Len(), Skipped: len(res.set.skipped), Duration: took})
-	case old != nil && now.After(old.expires) && (!r.cfg.bounded || now.Before(old.dropAt)):
+	case old != nil && now.After(old.expires) && r.liveAt(old, now) != nil:
 		r.observe(r.ctx, FetchEvent{Kind: EventStaleKeys, URL: redactURL(old.url), Keys: old.set.Len(),
 			Age: now.Sub(old.fetchedAt), Err: err})
 	}

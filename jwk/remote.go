@@ -375,7 +375,7 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot) {
 	if err == nil {
 		life := r.lifetime(res)
 		snap := &snapshot{set: res.set, fetchedAt: now, expires: now.Add(life), url: res.url, etag: res.etag}
-		if r.cfg.bounded {
+		if r.cfg.maxStale > 0 {
 			snap.dropAt = snap.expires.Add(r.cfg.maxStale)
 		}
 		r.cur.Store(snap)

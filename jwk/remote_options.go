@@ -29,8 +29,7 @@ type remoteConfig struct {
 	rateLimit     time.Duration
 	allowInsecure bool
 
-	maxStale  time.Duration // with bounded: how long past its lifetime a set is served
-	bounded   bool
+	maxStale  time.Duration // how long past its lifetime a set is served; 0: unbounded
 	ahead     time.Duration // with aheadSet: how long before expiry to refresh
 	aheadSet  bool
 	failover  string

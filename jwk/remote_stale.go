@@ -14,7 +14,7 @@ import (
 func WithMaxStale(d time.Duration) RemoteOption {
 	return func(c *remoteConfig) {
 		if positive(c, "max stale", d) {
-			c.maxStale, c.bounded = d, true
+			c.maxStale = d
 		}
 	}
 }
@@ -51,8 +51,11 @@ func WithFailoverURL(rawURL string) RemoteOption {
 }
 
 // live returns s unless WithMaxStale forbids serving it now.
-func (r *RemoteSet) live(s *snapshot) *snapshot {
-	if s == nil || !r.cfg.bounded || time.Now().Before(s.dropAt) {
+func (r *RemoteSet) live(s *snapshot) *snapshot { return r.liveAt(s, time.Now()) }
+
+// liveAt returns s unless WithMaxStale forbids serving it at now.
+func (r *RemoteSet) liveAt(s *snapshot, now time.Time) *snapshot {
+	if s == nil || r.cfg.maxStale == 0 || now.Before(s.dropAt) {
 		return s
 	}
 	return nil
