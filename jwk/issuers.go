@@ -53,7 +53,13 @@ type issuerEntry struct {
 	keys     jwt.KeySet // *Set or *RemoteSet; nil with provider
 	provider *Provider
 	algs     []jwt.Algorithm
-	fetched  bool // keys fetched from a URL: public, so never HS*
+}
+
+// fetched reports keys fetched from a URL (a RemoteSet's, a Provider's):
+// public, so never HS*.
+func (e *issuerEntry) fetched() bool {
+	_, local := e.keys.(*Set)
+	return !local
 }
 
 // NewIssuers makes the set of configs (RFC 8725 section 3.8: each issuer
@@ -117,7 +123,6 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		return nil, fmt.Errorf("%w: Issuer configured twice", ErrInvalidOption)
 	}
 	e := &issuerEntry{algs: slices.Clone(c.Algorithms)}
-	fetched := true
 	switch k := c.Keys.(type) {
 	case nil:
 		p, err := NewProvider(c.Issuer, append(slices.Clone(opts), c.Options...)...)
@@ -130,7 +135,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		if k == nil {
 			return nil, fmt.Errorf("%w: nil *Set", ErrInvalidOption)
 		}
-		e.keys, fetched = k, false
+		e.keys = k
 	case *RemoteSet:
 		if k == nil {
 			return nil, fmt.Errorf("%w: nil *RemoteSet", ErrInvalidOption)
@@ -147,12 +152,11 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 	if c.Keys != nil && len(c.Options) > 0 {
 		return nil, fmt.Errorf("%w: Options are for a discovered issuer (Keys nil)", ErrInvalidOption)
 	}
-	e.fetched = fetched
 	for _, a := range c.Algorithms {
 		if !a.Known() {
 			return nil, fmt.Errorf("%w: unknown algorithm %q", ErrInvalidOption, string(a))
 		}
-		if fetched && isHMAC(a) {
+		if e.fetched() && isHMAC(a) {
 			return nil, fmt.Errorf("%w: %s with keys fetched from a URL (a published secret)", ErrInvalidOption, a)
 		}
 	}
@@ -195,7 +199,7 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 			return nil, err
 		}
 	}
-	if e.fetched && isHMAC(jwt.Algorithm(h.Algorithm)) {
+	if e.fetched() && isHMAC(jwt.Algorithm(h.Algorithm)) {
 		// A secret served by a URL is published: HS* only for a *Set.
 		return nil, fmt.Errorf("%w: %w: %q with keys fetched from a URL", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, h.Algorithm)
 	}
