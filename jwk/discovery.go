@@ -168,6 +168,9 @@ func (p *Provider) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, 
 	if p == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil provider or header", ErrKeyNotFound)
 	}
+	if err := refuseFetchedSecret(h.Algorithm); err != nil {
+		return nil, err // before any discovery: Algorithms() never holds HS*
+	}
 	d, err := p.discover(ctx, false)
 	if err != nil {
 		return nil, err

@@ -199,10 +199,6 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 			return nil, err
 		}
 	}
-	if e.fetched() && isHMAC(jwt.Algorithm(h.Algorithm)) {
-		// A secret served by a URL is published: HS* only for a *Set.
-		return nil, fmt.Errorf("%w: %w: %q with keys fetched from a URL", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, h.Algorithm)
-	}
 	if e.provider != nil {
 		return e.provider.VerificationKeys(ctx, h)
 	}

@@ -164,12 +164,8 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	if r == nil || h == nil {
 		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
 	}
-	if isHMAC(jwt.Algorithm(h.Algorithm)) {
-		// A secret served by a URL in the clear is published: whoever can
-		// read the JWK Set could sign (RFC 7517 section 7: access to
-		// non-public key material "MUST be prevented"; this library reads
-		// no encrypted JWK Set). Refused before any fetch.
-		return nil, fmt.Errorf("%w: %w: %q: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, h.Algorithm)
+	if err := refuseFetchedSecret(h.Algorithm); err != nil {
+		return nil, err
 	}
 	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
@@ -462,4 +458,16 @@ func (r *RemoteSet) plan(timer *time.Timer) {
 		return
 	}
 	timer.Reset(max(time.Until(due), 0))
+}
+
+// refuseFetchedSecret refuses an HS* token before any fetch: a secret
+// served by a URL in the clear is published, so whoever can read the JWK Set
+// could sign (RFC 7517 section 7: access to non-public key material "MUST
+// be prevented"; this library reads no encrypted JWK Set). Remote sets and
+// Providers call it first.
+func refuseFetchedSecret(alg string) error {
+	if !isHMAC(jwt.Algorithm(alg)) {
+		return nil
+	}
+	return fmt.Errorf("%w: %w: %q: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, alg)
 }
