@@ -3,6 +3,8 @@ package strictjson
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/jotlib/jwt/internal/bytesview"
 )
 
 // scanner walks data. Its methods take the index to scan from and return
@@ -21,6 +23,9 @@ type scanner struct {
 	arena   []byte
 	ents    []tableEntry
 	slots   []uint64
+	// anyNames turns duplicate detection off: TopLevel walks the grammar
+	// only, keeping no names, so it allocates nothing.
+	anyNames bool
 }
 
 func (s *scanner) fail(p int, msg string) error { return &SyntaxError{Offset: p, Msg: msg} }
@@ -96,8 +101,10 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 		// too: codecs match struct fields that way, so {"role":"user",
 		// "ROLE":"admin"} would read one way into a map, another into a
 		// struct.
-		if other := seen.add(s, start, end, kind); other >= 0 {
-			return end, s.duplicate(end, key, other)
+		if !s.anyNames {
+			if other := seen.add(s, start, end, kind); other >= 0 {
+				return end, s.duplicate(end, key, other)
+			}
 		}
 		p = end
 		if p < len(data) && data[p] != ':' {
@@ -229,9 +236,10 @@ func (s *scanner) number(p int) (int, error) {
 // section 6): codecs disagree on it (encoding/json fails to decode it into
 // any or float64 but skips it for a struct without that field; others yield
 // ±Inf), so it could make a verdict depend on the codec or the claims type.
-// Only literals with an exponent or over 300 characters can overflow.
+// Only literals with an exponent or over 300 characters can overflow. lit
+// is read in place: a copy would cost an allocation per long number.
 func (s *scanner) inRange(start int, lit []byte) error {
-	if _, err := strconv.ParseFloat(string(lit), 64); err != nil {
+	if _, err := strconv.ParseFloat(bytesview.String(lit), 64); err != nil { // ParseFloat keeps no view of lit
 		return s.fail(start, "number beyond the range of a 64-bit float")
 	}
 	return nil

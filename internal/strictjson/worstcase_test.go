@@ -49,16 +49,34 @@ func manyNames(size int) []byte {
 	return []byte(b.String())
 }
 
+// longNumbers builds an object of about size bytes holding an array of
+// numbers of over 300 digits, each of which the pass range-checks.
+func longNumbers(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"x":[`)
+	num := "1" + strings.Repeat("0", 301)
+	for i := 0; b.Len() < size-len(num)-2; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(num)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
 // TestStrict_WorstCaseIsLinear_EachEscapedNameIsDecodedOnceWithBoundedAllocations:
 // the strict pass over attacker-chosen input of any shape costs a bounded
 // number of allocations per call (escaped names are decoded once into a
-// scratch arena the pass owns), not allocations per name or per comparison.
+// scratch arena the pass owns; long numbers are range-checked in place),
+// not allocations per name, per number or per comparison.
 func TestStrict_WorstCaseIsLinear_EachEscapedNameIsDecodedOnceWithBoundedAllocations(t *testing.T) {
 	inputs := map[string][]byte{
 		"16 escaped names per object": worstObjects(768 << 10),
 		"one object of many names":    manyNames(768 << 10),
 		"many names, a quarter":       manyNames(192 << 10),
 		"nested escaped names":        []byte(strings.Repeat(`{"\u0061":1,"\u0062":`, 63) + "1" + strings.Repeat("}", 63)),
+		"long numbers":                longNumbers(768 << 10),
 		"one long escaped name":       []byte(`{"` + strings.Repeat(`\u00e9`, 100_000) + `":1,"` + strings.Repeat(`\u00e9`, 99_999) + `x":1}`),
 	}
 	for name, in := range inputs {
