@@ -20,7 +20,11 @@ import (
 var ErrInvalidNumericDate = sentinel.New("jwt: invalid NumericDate", sentinel.TokenMalformed)
 
 // NumericDate is a JSON numeric value counting seconds since 1970-01-01T00:00:00Z UTC,
-// ignoring leap seconds (RFC 7519 section 2). Fractional seconds are kept.
+// ignoring leap seconds (RFC 7519 section 2). A fraction is read as the
+// decimal it is, never through a float64, and kept to the nanosecond:
+// digits past the ninth are dropped (truncated toward zero, as time.Parse
+// does with an RFC 3339 fraction), so a date read and written again is
+// written as it was read (up to nine fractional digits, without exponent).
 type NumericDate struct {
 	time.Time
 }
@@ -85,8 +89,10 @@ func (d *NumericDate) UnmarshalJSON(b []byte) error {
 
 // ParseNumericDate parses a JSON number literal (integer, fraction or
 // exponent form) as a NumericDate (RFC 7519 section 2), as UnmarshalJSON
-// does. It refuses other JSON types, NaN and infinities, and values beyond
-// ±2^62 seconds, with ErrInvalidNumericDate. It is for codecs that read
+// does: exactly, to the nanosecond, digits past the ninth truncated. It
+// refuses other JSON types, NaN and infinities, and values beyond ±2^62
+// seconds (as a float64 reads them, so that what a float codec writes for
+// 2^62 reads again), with ErrInvalidNumericDate. It is for codecs that read
 // claims from their own buffer.
 func ParseNumericDate(b []byte) (time.Time, error) {
 	// strconv alone is more lenient than JSON ("+1", "01", "0x10", "Inf"):

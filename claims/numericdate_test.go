@@ -3,7 +3,6 @@ package claims_test
 import (
 	"encoding/json"
 	"errors"
-	"math"
 	"testing"
 	"time"
 
@@ -125,8 +124,7 @@ func TestNumericDateRefusesOtherTypesAndOutOfRangeValues(t *testing.T) {
 }
 
 // TestNumericDateRoundTrips: what MarshalJSON writes, UnmarshalJSON reads
-// back to the nanosecond for dates near the epoch, and to within a
-// microsecond for today's dates (a float64 carries ~16 digits).
+// back to the nanosecond, for dates near the epoch and for today's.
 func TestNumericDateRoundTrips(t *testing.T) {
 	for _, sec := range []int64{0, 1, -1, 999, 86_399, 1_000_000, -1_000_000} {
 		for _, nsec := range []int64{0, 1, 499_999_999, 500_000_000, 999_999_999} {
@@ -142,7 +140,7 @@ func TestNumericDateRoundTrips(t *testing.T) {
 		in := time.Unix(sec, 123_456_789)
 		b, _ := claims.NumericDate{Time: in}.MarshalJSON()
 		var out claims.NumericDate
-		if err := out.UnmarshalJSON(b); err != nil || math.Abs(float64(out.Sub(in))) > float64(time.Microsecond) {
+		if err := out.UnmarshalJSON(b); err != nil || !out.Equal(in) {
 			t.Errorf("%v → %s → %v, %v", in, b, out.Time, err)
 		}
 	}
@@ -167,5 +165,37 @@ func TestNewNumericDateTruncatesToSeconds(t *testing.T) {
 	}
 	if d := claims.NewNumericDate(time.Unix(-1, 500_000_000)); !d.Equal(time.Unix(-1, 0)) {
 		t.Errorf("negative: got %v", d.Time)
+	}
+}
+
+// TestNumericDateReadsTheDecimalExactly_RFC7519_2: a NumericDate is a JSON
+// number (RFC 7519 section 2) read as the decimal it is, not through a
+// float64: 4102444800.12345 stays .12345 and writes back as it was read.
+// Digits past the nanosecond are dropped (truncated toward zero).
+func TestNumericDateReadsTheDecimalExactly_RFC7519_2(t *testing.T) {
+	for _, lit := range []string{"4102444800.12345", "1700000000.000000001", "253402300799.999999999", "-4102444800.5"} {
+		var v struct {
+			Exp claims.NumericDate  `json:"exp"`
+			Nbf *claims.NumericDate `json:"nbf"`
+			Reg claims.Registered   `json:"reg"`
+		}
+		in := `{"exp":` + lit + `,"nbf":` + lit + `,"reg":{"iat":` + lit + `}}`
+		if err := json.Unmarshal([]byte(in), &v); err != nil {
+			t.Fatalf("%s: %v", lit, err)
+		}
+		for name, d := range map[string]claims.NumericDate{"value": v.Exp, "pointer": *v.Nbf, "Registered": *v.Reg.IssuedAt} {
+			if b, _ := d.MarshalJSON(); string(b) != lit {
+				t.Errorf("%s (%s): read as %v, written back as %s", lit, name, d.Time, b)
+			}
+		}
+	}
+	for lit, want := range map[string]time.Time{
+		"4.10244480012345e9":    time.Unix(4102444800, 123_450_000),
+		"1700000000.9999999999": time.Unix(1700000000, 999_999_999),
+		"-1.0000000009":         time.Unix(-1, 0),
+	} {
+		if got, err := claims.ParseNumericDate([]byte(lit)); err != nil || !got.Equal(want) {
+			t.Errorf("%s: got %v, %v; want %v", lit, got, err, want)
+		}
 	}
 }
