@@ -137,3 +137,41 @@ func TestObserverIsToldEveryOutcomeAndNoClaimValues(t *testing.T) {
 		t.Errorf("observer on the sign side: %v", err)
 	}
 }
+
+// TestIssuerKeySetReadsOnlyIssBeforeTheSignature_CVE_2024_51744: with keys
+// chosen by "iss", only "iss" is read before the signature; the rest of
+// the claims is checked after it, as with every key source. A forged token
+// whose claims break a rule past its "iss" is ErrSignatureInvalid, and a
+// signed one is refused with the error a static key gives.
+func TestIssuerKeySetReadsOnlyIssBeforeTheSignature_CVE_2024_51744(t *testing.T) {
+	issuers, err := jwt.NewVerifier(&fakeIssuers{keys: map[string][]byte{"https://a": tenantA}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	static, err := jwt.NewVerifier(tenantA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, claims := range map[string]string{
+		"look-alike of iss":       `{"iss":"https://a","ISS":"https://b"}`,
+		"look-alike of sub":       `{"iss":"https://a","ſub":"x"}`,
+		"duplicate name":          `{"iss":"https://a","x":1,"x":2}`,
+		"nested duplicate":        `{"iss":"https://a","x":{"y":1,"y":2}}`,
+		"exp not a NumericDate":   `{"iss":"https://a","exp":"soon"}`,
+		"aud not strings":         `{"iss":"https://a","aud":[1]}`,
+		"bad grammar after iss":   `{"iss":"https://a","x":tru}`,
+		"invalid UTF-8 after iss": "{\"iss\":\"https://a\",\"x\":\"\xff\"}",
+		"data after the object":   `{"iss":"https://a"}x`,
+	} {
+		forged := rtRaw(`{"alg":"HS256"}`, claims, rtHMAC(tenantB))
+		if _, err := issuers.Parse(forged); !errors.Is(err, jwt.ErrSignatureInvalid) {
+			t.Errorf("%s, forged: got %v, want ErrSignatureInvalid", name, err)
+		}
+		signed := rtRaw(`{"alg":"HS256"}`, claims, rtHMAC(tenantA))
+		_, want := static.Parse(signed)
+		_, got := issuers.Parse(signed)
+		if !errors.Is(want, jwt.ErrTokenMalformed) || got == nil || got.Error() != want.Error() {
+			t.Errorf("%s, signed: got %v, want %v", name, got, want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
@@ -124,7 +125,8 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (
 
 // verify is the whole verification flow, in order: the compact form, the
 // header, the algorithm against the key, the signature, and only then the
-// claims (strict pass, rules, decoding into dst, the custom rules). own
+// claims (strict pass, rules, decoding into dst, the custom rules), of
+// which an IssuerKeySet's "iss" alone is read before the signature. own
 // reports that dst is the Verifier's own map (Parse), not the caller's. ev,
 // when not nil, collects what an Observer is told.
 func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, ev *VerifyEvent) (*Token, error) {
@@ -175,12 +177,12 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
 		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
 	}
-	// Keys chosen by issuer (IssuerKeySet): the claims' strict pass runs
-	// before the signature, so the issuer comes from checked bytes.
-	var ex claimrules.Extracted
+	// Keys chosen by issuer (IssuerKeySet): "iss" alone is read before the
+	// signature, by a scan that allocates nothing; the claims' strict pass
+	// runs after it, as for every key source.
 	iss := ""
 	if v.keys.issuers != nil {
-		if iss, err = v.issuerOf(payload, &ex); err != nil {
+		if iss, err = issuerOf(payload); err != nil {
 			return nil, err
 		}
 	}
@@ -193,10 +195,13 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	if ev != nil {
 		ev.verified = true
 	}
-	if v.keys.issuers == nil { // else issuerOf extracted them
-		if err := extractClaims(payload, v.cfg.validator.Required, &ex); err != nil {
-			return nil, err
-		}
+	var ex claimrules.Extracted
+	if err := extractClaims(payload, v.cfg.validator.Required, &ex); err != nil {
+		return nil, err
+	}
+	if v.keys.issuers != nil && !strictjson.StringEquals(ex.Issuer, iss) {
+		// The strict pass refuses what could make them differ: never reached.
+		return nil, fmt.Errorf("%w: the claims' \"iss\" is not the one the keys were chosen by", ErrInvalidIssuer)
 	}
 	if ev != nil && ex.Issuer != nil {
 		ev.Issuer, _ = strictjson.String(ex.Issuer)
@@ -255,16 +260,23 @@ func claimsValue(dst any, own bool) any {
 	return dst
 }
 
-// issuerOf extracts the claims and returns their "iss", which an
-// IssuerKeySet chooses keys by; a token without one is refused before any
-// key is asked for.
-func (v *Verifier) issuerOf(payload []byte, ex *claimrules.Extracted) (string, error) {
-	if err := extractClaims(payload, v.cfg.validator.Required, ex); err != nil {
-		return "", err
+// issuerOf returns the unverified claims' "iss", which an IssuerKeySet
+// chooses keys by (RFC 8725 section 3.8), reading nothing else of them and
+// allocating nothing but the string: what anyone can make a verifier spend
+// before the signature. A token without one is refused before any key is
+// asked for; so are claims that cannot be walked up to it, a second "iss",
+// and one that is not a string, with the errors the strict pass gives them.
+func issuerOf(payload []byte) (string, error) {
+	value, err := strictjson.TopLevel(payload, claims.NameIssuer)
+	if err != nil {
+		return "", malformed("claims: %w", err)
 	}
-	iss, ok := strictjson.String(ex.Issuer)
-	if ex.Issuer == nil || !ok {
+	if value == nil {
 		return "", fmt.Errorf("%w: %w: %w: the keys are chosen by \"iss\", which the token lacks", ErrInvalidKey, ErrInvalidIssuer, ErrMissingClaim)
+	}
+	iss, ok := strictjson.String(value)
+	if !ok {
+		return "", malformed("claims: %w: %q must be a string", claimrules.ErrInvalidClaim, claims.NameIssuer)
 	}
 	return iss, nil
 }
