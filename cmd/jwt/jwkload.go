@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"slices"
-	"time"
 
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/jwk"
@@ -70,28 +68,4 @@ func hasMember(data []byte, name string) bool {
 		return nil
 	})
 	return found
-}
-
-// loadRemoteSet fetches a JWK Set once, from an https URL (or http on the
-// loopback interface, for local testing), within timeout. Fetch failures
-// (network, status, size cap, an invalid set) are key errors.
-func loadRemoteSet(url string, timeout time.Duration) (*loadedKey, error) {
-	rs, err := jwk.NewRemoteSet(url, jwk.WithFetchTimeout(timeout))
-	if errors.Is(err, jwk.ErrInvalidOption) {
-		return nil, keyError("%s: only https URLs are fetched (http only on localhost)", url)
-	}
-	if err != nil {
-		return nil, keyError("%s: %v", url, oneLine(err))
-	}
-	defer rs.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	if err := rs.Refresh(ctx); err != nil {
-		return nil, keyError("%s: %v", url, oneLine(err))
-	}
-	set := rs.Set()
-	if set == nil || set.Len() == 0 {
-		return nil, keyError("%s: the JWK Set has no usable key", url)
-	}
-	return &loadedKey{name: url, kind: kindSet, key: set}, nil
 }

@@ -32,6 +32,8 @@ func (k *keyFlags) load(c *cli, allowURL bool) (*loadedKey, error) {
 	switch {
 	case k.path != "" && k.env != "":
 		return nil, usageError("give -key or -key-env, not both")
+	case k.path == "" && k.env == "" && allowURL:
+		return nil, usageError("no key: give -key FILE|URL (a PEM, JWK or JWK Set file, or a JWK Set URL), -key-env NAME, or -issuer URL to discover the issuer's JWK Set")
 	case k.path == "" && k.env == "":
 		return nil, usageError("no key: give -key FILE or -key-env NAME")
 	case k.env != "":
@@ -48,7 +50,7 @@ func (k *keyFlags) load(c *cli, allowURL bool) (*loadedKey, error) {
 		if k.encoding != "" {
 			return nil, usageError("-key-encoding does not apply to a URL")
 		}
-		return loadRemoteSet(k.path, k.timeout)
+		return loadRemoteSet(k.path, k.timeout, c.client)
 	}
 	data, err := readKeyFile(k.path)
 	if err != nil {

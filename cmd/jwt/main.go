@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"time"
 )
@@ -29,6 +30,16 @@ type cli struct {
 	stdout, stderr io.Writer
 	now            func() time.Time
 	getenv         func(string) string
+	// client fetches JWK Sets and discovery documents; nil is a private
+	// client trusting the system's roots. Tests set one that trusts an
+	// httptest TLS server.
+	client *http.Client
+}
+
+// newCLI is the environment of a real run: the clock, the process's
+// environment variables and the system's TLS roots.
+func newCLI(stdin io.Reader, stdout, stderr io.Writer) *cli {
+	return &cli{stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now, getenv: os.Getenv}
 }
 
 // command is one subcommand: its name, one-line summary, help and body.
@@ -50,7 +61,12 @@ var commands = []command{
 // command made it, file names and all (libraries' errors are tidied by
 // oneLine where a command wraps them).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now, getenv: os.Getenv}
+	return newCLI(stdin, stdout, stderr).main(args)
+}
+
+// main runs one command line in c's environment and returns the exit code.
+func (c *cli) main(args []string) int {
+	stdout, stderr := c.stdout, c.stderr
 	if len(args) == 0 {
 		fmt.Fprint(stderr, topUsage())
 		return exitUsage

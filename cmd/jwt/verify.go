@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,9 +12,10 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwk"
 )
 
-const verifyHelp = `Usage: jwt verify (-key FILE|URL | -key-env NAME) [flags] [token|-]
+const verifyHelp = `Usage: jwt verify (-key FILE|URL | -key-env NAME | -issuer URL) [flags] [token|-]
 
 Verifies a token's signature and its "exp" and "nbf" (and "aud", "iss",
 "sub", "typ" when asked), then prints its header and claims as indented JSON
@@ -23,14 +25,22 @@ stdin when the argument is "-" or absent; a "Bearer " prefix is dropped.
 
 Keys: a PEM public key (SPKI, PKCS#1, or a certificate's key) or private
 key, a JWK or JWK Set file (the key is chosen by "kid"), an https:// URL
-serving a JWK Set, or an HMAC secret in a file or environment variable. The
+serving a JWK Set (an issuer's "jwks_uri"), or an HMAC secret in a file or
+environment variable. -issuer discovers the JWK Set from the issuer's
+metadata (OpenID Connect Discovery 1.0, or RFC 8414 when the issuer has no
+openid-configuration) and requires "iss" to be the issuer. The
 key's type fixes the algorithm family: an RS256 token never verifies with an
 HMAC secret, and "none" is always refused. ML-DSA keys (SPKI, a
 certificate's, or "AKP" JWKs) and tokens need a jwt built with Go 1.27 or
 later.
 
 Flags:
-  -key FILE|URL       the verification key
+  -key FILE|URL       the verification key, or a JWK Set URL
+  -issuer URL         discover the issuer's JWK Set (jwks_uri); "iss" must
+                      equal URL
+  -well-known NAME    with -issuer, read only openid-configuration or
+                      oauth-authorization-server (default: the first, then
+                      the second when the first is absent)
   -key-env NAME       read the key from environment variable NAME
   -key-encoding ENC   the key is a secret in raw, base64url, base64 or hex
   -alg ALG[,ALG]      accept only these algorithms (repeatable)
@@ -40,10 +50,12 @@ Flags:
   -typ TYPE           require the "typ" header (e.g. at+jwt)
   -leeway DURATION    allow clock skew on "exp" and "nbf" (e.g. 30s)
   -require-exp        refuse tokens without "exp"
-  -timeout DURATION   bound fetching a remote JWK Set (default 10s)
+  -timeout DURATION   bound fetching a remote JWK Set and discovery
+                      (default 10s)
 
-Example:
+Examples:
   jwt verify -key es256.pub.pem -aud api -iss https://auth.example.com "$TOKEN"
+  jwt verify -issuer https://auth.example.com -aud api "$TOKEN"
 `
 
 // verify implements "jwt verify".
@@ -53,6 +65,7 @@ func (c *cli) verify(args []string) error {
 		keys          keyFlags
 		algs, auds    listFlag
 		iss, sub, typ string
+		issuer, wk    string
 		leeway        time.Duration
 		timeout       = 10 * time.Second
 		requireExp    bool
@@ -61,6 +74,8 @@ func (c *cli) verify(args []string) error {
 	fs.Var(&algs, "alg", "allowed algorithms")
 	fs.Var(&auds, "aud", "required audience")
 	fs.StringVar(&iss, "iss", "", "required issuer")
+	fs.StringVar(&issuer, "issuer", "", "discover the issuer's JWK Set")
+	fs.StringVar(&wk, "well-known", "", "openid-configuration or oauth-authorization-server")
 	fs.StringVar(&sub, "sub", "", "required subject")
 	fs.StringVar(&typ, "typ", "", "required typ header")
 	fs.DurationVar(&leeway, "leeway", 0, "clock skew allowance")
@@ -77,6 +92,21 @@ func (c *cli) verify(args []string) error {
 	if timeout <= 0 {
 		return usageError("-timeout %v: must be positive", timeout)
 	}
+	var wellKnown []jwk.WellKnown
+	switch {
+	case set["issuer"] && set["key"]:
+		return usageError("give -issuer or -key, not both: -issuer finds the JWK Set itself")
+	case set["issuer"] && set["key-env"]:
+		return usageError("give -issuer or -key-env, not both: -issuer finds the JWK Set itself")
+	case set["issuer"] && set["iss"] && iss != issuer:
+		return usageError("-iss %q and -issuer %q differ: -issuer already requires \"iss\" to be the issuer", iss, issuer)
+	case set["well-known"] && !set["issuer"]:
+		return usageError("-well-known applies only with -issuer")
+	case set["issuer"]:
+		if wellKnown, err = parseWellKnown(wk); err != nil {
+			return err
+		}
+	}
 	opts := []jwt.Option{jwt.WithTimeFunc(c.now), jwt.WithLeeway(leeway)}
 	var allowed []jwt.Algorithm
 	for _, name := range algs {
@@ -89,8 +119,8 @@ func (c *cli) verify(args []string) error {
 	for _, a := range auds {
 		opts = append(opts, jwt.WithAudience(a))
 	}
-	if set["iss"] {
-		opts = append(opts, jwt.WithIssuer(iss))
+	if set["iss"] || set["issuer"] {
+		opts = append(opts, jwt.WithIssuer(cmp.Or(iss, issuer)))
 	}
 	if set["sub"] {
 		opts = append(opts, jwt.WithSubject(sub))
@@ -107,8 +137,14 @@ func (c *cli) verify(args []string) error {
 	}
 
 	keys.timeout = timeout
-	lk, err := keys.load(c, true)
-	if err != nil {
+	var lk *loadedKey
+	if set["issuer"] {
+		var p *jwk.Provider
+		if lk, p, err = discoverIssuer(issuer, wellKnown, timeout, c.client); err != nil {
+			return err
+		}
+		defer p.Close()
+	} else if lk, err = keys.load(c, true); err != nil {
 		return err
 	}
 	if !lk.allowsOp("verify") {
@@ -134,6 +170,12 @@ func (c *cli) verify(args []string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	if _, err := v.ParseContext(ctx, tok); err != nil {
+		if set["issuer"] {
+			seg, _ := splitSegments(tok)
+			if refused := issuerRefused(err, seg, issuer); refused != nil {
+				return refused
+			}
+		}
 		return explain(err, tok, lk, c.now())
 	}
 	seg, err := splitSegments(tok)
