@@ -92,13 +92,13 @@ func TestRFC9068_2_2_VerifyIntoCallersType(t *testing.T) {
 	if dst.Tenant != "tenant-7" || dst.ClientID != "s6BhdRkqt3" || !dst.HasScope("profile") {
 		t.Errorf("got %+v", dst)
 	}
-	m["nonce"] = "n"
+	m["aud"] = "https://other.example.com"
 	before := tenantClaims{Tenant: "mine"}
 	dst = before
 	err := v.VerifyInto(atCtx, atRaw(t, "at+jwt", m), &dst)
 	var ve *jwt.ValidationError
-	if !errors.As(err, &ve) || !errors.Is(err, accesstoken.ErrIDToken) {
-		t.Fatalf("%v, want a *jwt.ValidationError with ErrIDToken", err)
+	if !errors.As(err, &ve) || !errors.Is(err, jwt.ErrInvalidAudience) {
+		t.Fatalf("%v, want a *jwt.ValidationError with ErrInvalidAudience", err)
 	}
 	if dst.Tenant != "mine" || dst.Subject != "" {
 		t.Errorf("the caller's value changed: %+v", dst)

@@ -71,10 +71,10 @@ func TestRFC9068_5_IDTokenRefusedAsAccessToken(t *testing.T) {
 			[]error{jwt.ErrInvalidType}, []error{accesstoken.ErrIDToken}},
 		{"ID token with every access-token claim and c_hash, no typ", idTokenLike(t, "", map[string]any{"c_hash": "LDktKdoQak3Pk0cnXxCltA"}),
 			[]error{jwt.ErrInvalidType}, []error{accesstoken.ErrIDToken}},
-		{"ID token mislabelled at+jwt", idTokenLike(t, "at+jwt", map[string]any{"nonce": "n-0S6_WzA2Mj", "at_hash": "x"}),
-			[]error{accesstoken.ErrIDToken, jwt.ErrInvalidType}, []error{accesstoken.ErrIDToken}},
-		{"ID token mislabelled application/at+jwt, empty nonce", idTokenLike(t, "application/at+jwt", map[string]any{"nonce": ""}),
-			[]error{accesstoken.ErrIDToken}, []error{accesstoken.ErrIDToken}},
+		{"ID token with every access-token claim, a nonce, typ jwt", idTokenLike(t, "jwt", map[string]any{"nonce": "n-0S6_WzA2Mj", "at_hash": "x"}),
+			[]error{jwt.ErrInvalidType}, []error{accesstoken.ErrIDToken, jwt.ErrInvalidType}},
+		{"ID token with every access-token claim, an empty nonce, typ application/jwt", idTokenLike(t, "application/jwt", map[string]any{"nonce": ""}),
+			[]error{jwt.ErrInvalidType}, []error{accesstoken.ErrIDToken}},
 	}
 	for _, c := range cases {
 		for _, key := range profiletest.Keys(t, atKey.Public().(ed25519.PublicKey)) {
@@ -132,23 +132,27 @@ func idTokenLike(t *testing.T, typ string, extra map[string]any) string {
 	return atRaw(t, typ, m)
 }
 
-// RFC 9068 section 5 and OpenID Connect Core 1.0 section 2: what marks an
-// ID token is exactly "nonce", "at_hash" or "c_hash", present and not null.
-// "auth_time", "acr", "amr" (RFC 9068 section 2.2.1) and "azp" are claims
-// of both kinds and pass.
-func TestRFC9068_5_WhichClaimsMarkAnIDToken(t *testing.T) {
-	v := atVerifier(t, nil)
-	for _, name := range []string{"nonce", "at_hash", "c_hash"} {
-		for _, value := range []any{"x", ""} {
+// RFC 8725 section 3.12 with AllowJWTType: once "typ" no longer tells
+// the kinds apart, what marks an ID token is exactly "nonce", "at_hash" or
+// "c_hash" (OpenID Connect Core 1.0 sections 2, 3.1.3.6 and 3.3.2.11),
+// present and not null, in a token typed "JWT" or untyped. "auth_time",
+// "acr", "amr" (RFC 9068 section 2.2.1) and "azp" are claims of both kinds
+// and pass.
+func TestRFC8725_3_12_WhichClaimsMarkAnIDToken(t *testing.T) {
+	v := atVerifier(t, func(c *accesstoken.Config) { c.AllowJWTType = true })
+	for _, typ := range []string{"JWT", "application/jwt", ""} {
+		for _, name := range []string{"nonce", "at_hash", "c_hash"} {
+			for _, value := range []any{"x", ""} {
+				m := atClaimsMap()
+				m[name] = value
+				_, err := v.Verify(atCtx, atRaw(t, typ, m))
+				atRefused(t, err, accesstoken.ErrIDToken, jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)
+			}
 			m := atClaimsMap()
-			m[name] = value
-			_, err := v.Verify(atCtx, atRaw(t, "at+jwt", m))
-			atRefused(t, err, accesstoken.ErrIDToken, jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)
-		}
-		m := atClaimsMap()
-		m[name] = nil
-		if _, err := v.Verify(atCtx, atRaw(t, "at+jwt", m)); err != nil {
-			t.Errorf("%s null: %v", name, err)
+			m[name] = nil
+			if _, err := v.Verify(atCtx, atRaw(t, typ, m)); err != nil {
+				t.Errorf("typ %q, %s null: %v", typ, name, err)
+			}
 		}
 	}
 	m := atClaimsMap()
@@ -156,7 +160,29 @@ func TestRFC9068_5_WhichClaimsMarkAnIDToken(t *testing.T) {
 	m["acr"] = "urn:mace:incommon:iap:silver"
 	m["amr"] = []string{"pwd", "mfa"}
 	m["azp"] = "s6BhdRkqt3"
-	if _, err := v.Verify(atCtx, atRaw(t, "at+jwt", m)); err != nil {
+	if _, err := v.Verify(atCtx, atRaw(t, "JWT", m)); err != nil {
 		t.Errorf("shared claims: %v", err)
+	}
+}
+
+// RFC 9068 sections 2.1 and 4, and RFC 8725 section 3.12: a token typed
+// "at+jwt" is an access token; the ID-token markers apply only where "typ"
+// no longer separates the kinds (AllowJWTType with "JWT" or no "typ"). An
+// access token that also carries the request's "nonce" (Keycloak until its
+// issue 26893; ZITADEL), "at_hash" or "c_hash" passes, in either mode:
+// RFC 9068 section 5 defines no such rule.
+func TestRFC9068_4_TypedAccessTokenWithNonceAccepted(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		v := atVerifier(t, func(c *accesstoken.Config) { c.AllowJWTType = allow })
+		for _, typ := range []string{"at+jwt", "application/at+jwt", "AT+JWT"} {
+			m := atClaimsMap()
+			m["nonce"] = "n-0S6_WzA2Mj"
+			m["at_hash"] = "77QmUPtjPfzWtF2AnpK9RQ"
+			m["c_hash"] = "LDktKdoQak3Pk0cnXxCltA"
+			c, err := v.Verify(atCtx, atRaw(t, typ, m))
+			if err != nil || c.ClientID != "s6BhdRkqt3" {
+				t.Errorf("AllowJWTType %v, typ %q: %+v, %v", allow, typ, c, err)
+			}
+		}
 	}
 }

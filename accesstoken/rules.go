@@ -16,9 +16,10 @@ import (
 // The markers are the claims OpenID Connect Core 1.0 defines for ID tokens
 // only: "nonce" (section 2), "at_hash" (sections 3.1.3.6 and 3.2.2.10) and
 // "c_hash" (section 3.3.2.11). RFC 9068 section 2.2 defines none of them
-// for access tokens, so a token with one of them, present and not null, is
-// an ID token. ("auth_time", "acr", "amr" and "azp" appear in both kinds,
-// and a missing "client_id" is section 2.2's ErrMissingClaim.)
+// for access tokens, so a token typed "JWT" or untyped (AllowJWTType) with
+// one of them, present and not null, is an ID token (RFC 8725 section
+// 3.12). ("auth_time", "acr", "amr" and "azp" appear in both kinds, and a
+// missing "client_id" is section 2.2's ErrMissingClaim.)
 var profile = profileclaims.Profile{
 	Package:  "accesstoken",
 	Spec:     "RFC 9068 section 2.2",
@@ -43,14 +44,19 @@ var profile = profileclaims.Profile{
 // rules is the profile's claim check, run by the jwt package after the
 // signature, the "typ" rule and the registered claims passed
 // (jwt.WithValidator): the profile's claims must have their types, no
-// member may be a look-alike of one, and the token must not be an ID token
-// (RFC 9068 section 5). ("aud" must contain the configured audience
+// member may be a look-alike of one, and a token whose "typ" does not say
+// "at+jwt" (AllowJWTType: "JWT" or none) must not be an ID token (RFC 8725
+// section 3.12). A token typed "at+jwt" is an access token by its header
+// (RFC 9068 sections 2.1 and 4), so the markers are not read there: an
+// access token that also carries the request's "nonce" (Keycloak until its
+// issue 26893) passes. ("aud" must contain the configured audience
 // whatever jwt.WithAudience options were added: jwt.WithAllAudiences, a
 // claim rule of the jwt package's.)
 func rules(_ context.Context, t *jwt.Token) error {
+	markersApply := !isAccessTokenType(t.Header.Type)
 	var idClaims []string
 	err := profile.Scan(t.Raw, func(c profileclaims.Claim, _ profileclaims.Value) {
-		if c.Kind == profileclaims.Marker {
+		if c.Kind == profileclaims.Marker && markersApply {
 			idClaims = append(idClaims, c.Name)
 		}
 	})
@@ -58,7 +64,8 @@ func rules(_ context.Context, t *jwt.Token) error {
 		return err
 	}
 	if len(idClaims) > 0 {
-		return fmt.Errorf("%w: it carries %q (RFC 9068 section 5; OpenID Connect Core 1.0 section 2)", ErrIDToken, idClaims)
+		return fmt.Errorf("%w: its \"typ\" is %s and it carries %q, claims OpenID Connect Core 1.0 defines for ID tokens only (RFC 8725 section 3.12; OpenID Connect Core 1.0 section 2)",
+			ErrIDToken, typeName(t.Header.Type), idClaims)
 	}
 	return nil
 }

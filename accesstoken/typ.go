@@ -1,6 +1,11 @@
 package accesstoken
 
-import "github.com/jotlib/jwt"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/jotlib/jwt"
+)
 
 // Type is the "typ" of a JWT access token: the media type
 // "application/at+jwt" without its "application/" prefix, as RFC 9068
@@ -18,4 +23,24 @@ func typeRule(allowJWT bool) jwt.Option {
 		return jwt.WithType(Type, "JWT", "")
 	}
 	return jwt.WithType(Type)
+}
+
+// isAccessTokenType reports whether typ, which passed typeRule, is "at+jwt"
+// compared as a media type (RFC 7515 section 4.1.9: case-insensitive,
+// "application/" implied): the token is then an access token by its header
+// (RFC 9068 section 2.1), whatever its claims.
+func isAccessTokenType(typ string) bool {
+	if len(typ) > len("application/") && strings.EqualFold(typ[:len("application/")], "application/") {
+		typ = typ[len("application/"):]
+	}
+	return strings.EqualFold(typ, Type)
+}
+
+// typeName names a "typ" that passed typeRule in an error: quoted, or
+// "absent".
+func typeName(typ string) string {
+	if typ == "" {
+		return "absent"
+	}
+	return strconv.Quote(typ)
 }

@@ -54,6 +54,10 @@ func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
 	if err != nil {
 		return err
 	}
+	if len(s.markers) > 0 && !v.allowScope {
+		return fmt.Errorf("%w: it carries %q (RFC 8725 section 3.12; RFC 9068 section 2.2.3; OpenID Connect Core 1.0 section 2 defines no such ID token claim; Config.AllowScopeClaim accepts it)",
+			ErrAccessToken, s.markers)
+	}
 	var errs []error
 	if ext, ok := t.Claims.(Extended); ok {
 		var c Claims

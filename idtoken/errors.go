@@ -22,3 +22,23 @@ var (
 	// (section 3.1.3.7 steps 4 and 5; Config.AZP).
 	ErrInvalidAuthorizedParty = sentinel.New(`idtoken: "azp" is not acceptable`, jwt.ErrTokenInvalidClaims)
 )
+
+// ErrAccessToken reports a token that carries "scope" (RFC 9068 section
+// 2.2.3; RFC 8693 section 4.2), the grant of an OAuth 2.0 access token,
+// which OpenID Connect Core 1.0 section 2 defines for no ID token: it is an
+// access token, not an ID token, whatever its "typ" says (RFC 8725 section
+// 3.12; Config.AllowScopeClaim loosens it). It matches jwt.ErrInvalidType
+// (the token is of the wrong kind) and jwt.ErrTokenInvalidClaims (its
+// claims say so), as accesstoken.ErrIDToken does the other way.
+var ErrAccessToken error = accessTokenError{}
+
+// accessTokenError is ErrAccessToken's type: one message, two parents.
+type accessTokenError struct{}
+
+func (accessTokenError) Error() string {
+	return "idtoken: the token is an OAuth 2.0 access token, not an ID token"
+}
+
+func (accessTokenError) Unwrap() []error {
+	return []error{jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims}
+}

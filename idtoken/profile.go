@@ -7,7 +7,15 @@ import (
 // profile is OpenID Connect Core 1.0 section 2's: the claims it requires
 // (the verifier's and the Signer's), the "typ" the Signer writes (RFC 7519
 // section 5.1), and the claims Claims decodes beyond the registered ones,
-// with their JSON types.
+// with their JSON types, then the access-token marker.
+//
+// The marker is "scope" (RFC 9068 section 2.2.3; RFC 8693 section 4.2):
+// the grant of an access token, which OpenID Connect Core 1.0 section 2
+// defines for no ID token. "client_id", which RFC 9068 section 2.2
+// requires of every access token, is not a marker: some providers write it
+// into their ID tokens (ZITADEL), as others write "jti". A token with
+// "scope", present and not null, is an access token (RFC 8725 section
+// 3.12), unless Config.AllowScopeClaim.
 var profile = profileclaims.Profile{
 	Package:  "idtoken",
 	Spec:     "OpenID Connect Core 1.0 section 2",
@@ -22,6 +30,7 @@ var profile = profileclaims.Profile{
 		{Name: "amr", Kind: profileclaims.Strings},
 		{Name: "at_hash", Kind: profileclaims.String},
 		{Name: "c_hash", Kind: profileclaims.String},
+		{Name: "scope", Kind: profileclaims.Marker},
 	},
 }
 
@@ -35,6 +44,8 @@ type claim struct {
 // the claims the rules read.
 type scanned struct {
 	azp, nonce, authTime, atHash, cHash claim
+	// markers are the access-token markers present, in the token's order.
+	markers []string
 }
 
 // scan reads the verified token's claims by their exact names (RFC 7519
@@ -61,5 +72,8 @@ func (s *scanned) keep(c profileclaims.Claim, v profileclaims.Value) {
 		s.atHash = found
 	case "c_hash":
 		s.cHash = found
+	}
+	if c.Kind == profileclaims.Marker {
+		s.markers = append(s.markers, c.Name)
 	}
 }

@@ -34,6 +34,12 @@ type Config struct {
 	// jwt.WithTimeFunc or jwt.WithLeeway in opts reaches only the jwt
 	// package's rules ("exp", "nbf", "iat"): set them here instead.
 	Now func() time.Time
+	// AllowScopeClaim accepts ID tokens that carry "scope", for a provider
+	// that writes it into them: by default a token with "scope" is an
+	// access token (ErrAccessToken; RFC 8725 section 3.12; RFC 9068
+	// section 2.2.3). With it on, an access token is refused only by its
+	// "typ" ("at+jwt"), its audience, and Checks.Nonce: send a nonce.
+	AllowScopeClaim bool
 }
 
 // Verifier verifies ID tokens (OpenID Connect Core 1.0 sections 3.1.3.7,
@@ -45,6 +51,8 @@ type Verifier struct {
 	azp      func(*Claims, string) error
 	leeway   time.Duration
 	clock    func() time.Time
+	// allowScope is Config.AllowScopeClaim.
+	allowScope bool
 }
 
 // NewVerifier returns a Verifier of OpenID Connect Core 1.0 section
@@ -64,7 +72,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Leeway < 0 {
 		return nil, fmt.Errorf("%w: idtoken: negative Config.Leeway %v", jwt.ErrInvalidOption, cfg.Leeway)
 	}
-	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, leeway: cfg.Leeway, clock: cfg.Now}
+	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, leeway: cfg.Leeway, clock: cfg.Now, allowScope: cfg.AllowScopeClaim}
 	if v.azp == nil {
 		v.azp = DefaultAZP
 	}
