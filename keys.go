@@ -3,6 +3,7 @@ package jwt
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/jotlib/jwt/signing"
 )
@@ -22,14 +23,18 @@ type KeySet interface {
 // IssuerKeySet is a KeySet whose keys belong to issuers: each issuer's
 // tokens verify only with that issuer's keys (RFC 8725 section 3.8: "the
 // issuer ... MUST be validated", and the keys used for it must be the
-// issuer's own). Given one as the key, a Verifier reads "iss" from the
-// strictly parsed claims before the signature, asks for that issuer's keys,
-// and after the signature verifies, the verified "iss" is the one the keys
-// were chosen by. A token without a string "iss" is refused before any key
-// is asked for (ErrInvalidIssuer and ErrMissingClaim). An implementation
-// must refuse an issuer it was not configured with (matching
-// ErrInvalidIssuer) without any network traffic: issuers come from
-// configuration, never from tokens. jwk's multi-issuer sets implement it.
+// issuer's own). Given one as the key, a Verifier reads "iss", and nothing
+// else of the claims, before the signature (by a scan that allocates
+// nothing), asks for that issuer's keys, and once the signature verifies,
+// runs the claims' strict pass as for every key source and requires its
+// "iss" to be the one the keys were chosen by. A token without "iss" is
+// refused before any key is asked for (ErrInvalidIssuer and
+// ErrMissingClaim), and so is one whose "iss" is not a string or appears
+// twice, or whose claims are not JSON up to it (ErrTokenMalformed). An
+// implementation must refuse an issuer it was not configured with
+// (matching ErrInvalidIssuer) without any network traffic: issuers come
+// from configuration, never from tokens. jwk's multi-issuer sets implement
+// it.
 type IssuerKeySet interface {
 	KeySet
 	IssuerVerificationKeys(ctx context.Context, issuer string, h *Header) ([]any, error)
@@ -44,7 +49,20 @@ type keySource struct {
 	issuers IssuerKeySet
 }
 
+// newKeySource checks key once. A typed nil (a nil *jwk.Set or
+// *jwk.RemoteSet, a nil KeyFunc, a KeySet interface holding a nil pointer)
+// is refused with ErrInvalidKey here: the nil checks of a parse cannot see
+// it, and its first use would fail or panic.
 func newKeySource(key any) (keySource, error) {
+	if key == nil {
+		return keySource{}, fmt.Errorf("%w: nil key", ErrInvalidKey)
+	}
+	if typedNil(key) {
+		if _, isSource := key.(KeySet); isSource || isKeyFunc(key) {
+			return keySource{}, fmt.Errorf("%w: nil %T: give a key source made by its constructor (jwk.ParseSet, jwk.NewRemoteSet, jwk.NewProvider, ...)", ErrInvalidKey, key)
+		}
+		return keySource{}, fmt.Errorf("%w: nil %T", ErrInvalidKey, key)
+	}
 	switch k := key.(type) {
 	case KeyFunc:
 		if k == nil {
@@ -74,6 +92,24 @@ func newKeySource(key any) (keySource, error) {
 	return keySource{static: vk}, nil
 }
 
+// typedNil reports whether v is a nil pointer, func, map, slice, channel
+// or interface held in a non-nil interface.
+func typedNil(v any) bool {
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
+}
+
+func isKeyFunc(v any) bool {
+	switch v.(type) {
+	case KeyFunc, func(*Header) (any, error):
+		return true
+	}
+	return false
+}
+
 // prepareKey accepts a ready *signing.VerifyingKey or checks a raw key.
 func prepareKey(key any) (*signing.VerifyingKey, error) {
 	if vk, ok := key.(*signing.VerifyingKey); ok {
@@ -96,6 +132,9 @@ func (s *keySource) candidates(ctx context.Context, h *Header, iss string) ([]*s
 		k, err := s.keyFunc(&hc)
 		if err != nil {
 			return nil, fmt.Errorf("%w: key func: %w", ErrInvalidKey, err)
+		}
+		if _, isSet := k.(KeySet); isSet {
+			return nil, fmt.Errorf("%w: key func returned a key set (%T); a KeyFunc returns one key: pass the key set itself as the key to NewVerifier or Parse", ErrInvalidKey, k)
 		}
 		vk, err := prepareKey(k)
 		if err != nil {

@@ -3,9 +3,11 @@ package jwt
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/signing"
 )
 
 // DefaultMaxTokenSize is the default cap on a token's length, checked before
@@ -134,23 +136,49 @@ func WithLeeway(d time.Duration) Option {
 // WithAlgorithms limits the algorithms accepted, on top of the binding
 // between the key's type and the algorithm family (RFC 8725 section 3.1).
 // Verify side only: a Signer's algorithm is NewSigner's argument.
+// Refused with ErrInvalidOption: an empty list (a lazily discovering
+// jwk.Provider's IDTokenAlgorithms() is empty until discovery: call its
+// Ready first, or state the algorithms), an unknown name, and a list no
+// algorithm of which this build can verify, ML-DSA only built with a Go
+// older than 1.27 (RFC 9964; also ErrAlgorithmNotAllowed, saying Go 1.27 is
+// needed). A list with one usable algorithm is taken.
 func WithAlgorithms(algs ...Algorithm) Option {
 	return func(c *config) {
 		if !c.use("WithAlgorithms", verifySide) {
 			return
 		}
 		if len(algs) == 0 {
-			c.fail("WithAlgorithms needs at least one algorithm")
+			c.fail("WithAlgorithms needs at least one algorithm, and the list given is empty " +
+				"(a lazily discovering jwk.Provider's IDTokenAlgorithms() is empty before discovery: " +
+				"call its Ready first, or state the algorithms)")
 			return
 		}
+		var unavailable Algorithm
 		for _, a := range algs {
 			if !a.Known() {
 				c.fail("unknown algorithm %q", string(a))
 				return
 			}
+			if !a.Available() {
+				unavailable = a
+			}
+		}
+		if unavailable != "" && !slices.ContainsFunc(algs, Algorithm.Available) {
+			c.fail("WithAlgorithms%v: no algorithm of the list can verify in this build: %w", algs, errUnavailable(unavailable))
+			return
 		}
 		c.algorithms = append([]Algorithm(nil), algs...)
 	}
+}
+
+// errUnavailable is signing's refusal of an algorithm this build cannot use
+// (ML-DSA without crypto/mldsa: ErrAlgorithmNotAllowed, saying Go 1.27 is
+// needed), which its NewSigningKey gives whatever the key.
+func errUnavailable(a Algorithm) error {
+	if _, err := signing.NewSigningKey(a, nil); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: %s cannot be used in this build", ErrAlgorithmNotAllowed, a)
 }
 
 // WithType sets the expected "typ" on the verify side (explicit typing,

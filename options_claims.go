@@ -48,9 +48,15 @@ func (c *config) audiences(name string, aud []string) bool {
 }
 
 // WithIssuer requires "iss" to equal iss exactly (RFC 7519 section 4.1.1).
+// An empty iss names no issuer and is refused with ErrInvalidOption (where
+// golang-jwt reads "" as no check): to check nothing, leave the option out.
 func WithIssuer(iss string) Option {
 	return func(c *config) {
 		if !c.use("WithIssuer", verifySide) {
+			return
+		}
+		if iss == "" {
+			c.fail(`WithIssuer(""): an empty issuer names no issuer; leave the option out to check none`)
 			return
 		}
 		c.validator.Issuer, c.validator.IssuerSet = iss, true
@@ -58,9 +64,15 @@ func WithIssuer(iss string) Option {
 }
 
 // WithSubject requires "sub" to equal sub exactly (RFC 7519 section 4.1.2).
+// An empty sub names no subject and is refused with ErrInvalidOption (where
+// golang-jwt reads "" as no check): to check nothing, leave the option out.
 func WithSubject(sub string) Option {
 	return func(c *config) {
 		if !c.use("WithSubject", verifySide) {
+			return
+		}
+		if sub == "" {
+			c.fail(`WithSubject(""): an empty subject names no subject; leave the option out to check none`)
 			return
 		}
 		c.validator.Subject, c.validator.SubjectSet = sub, true
