@@ -39,8 +39,7 @@ var (
 )
 
 // TestIssuerKeySetVerifiesEachIssuersTokensWithItsKeysOnly_RFC8725_3_8: the
-// token's "iss", read from the strictly parsed claims before the signature,
-// chooses the keys; a token naming one tenant but signed with another's key
+// token's "iss", read before the signature, chooses the keys; a token naming one tenant but signed with another's key
 // is ErrSignatureInvalid; an unknown issuer or none is refused.
 func TestIssuerKeySetVerifiesEachIssuersTokensWithItsKeysOnly_RFC8725_3_8(t *testing.T) {
 	set := &fakeIssuers{keys: map[string][]byte{"https://a": tenantA, "https://b": tenantB}}
@@ -144,7 +143,8 @@ func TestObserverIsToldEveryOutcomeAndNoClaimValues(t *testing.T) {
 // whose claims break a rule past its "iss" is ErrSignatureInvalid, and a
 // signed one is refused with the error a static key gives.
 func TestIssuerKeySetReadsOnlyIssBeforeTheSignature_CVE_2024_51744(t *testing.T) {
-	issuers, err := jwt.NewVerifier(&fakeIssuers{keys: map[string][]byte{"https://a": tenantA}})
+	set := &fakeIssuers{keys: map[string][]byte{"https://a": tenantA}}
+	issuers, err := jwt.NewVerifier(set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,5 +173,24 @@ func TestIssuerKeySetReadsOnlyIssBeforeTheSignature_CVE_2024_51744(t *testing.T)
 		if !errors.Is(want, jwt.ErrTokenMalformed) || got == nil || got.Error() != want.Error() {
 			t.Errorf("%s, signed: got %v, want %v", name, got, want)
 		}
+	}
+	// What keys cannot be chosen by is refused before any is asked for, with
+	// the strict pass's error.
+	set.asked = nil
+	for name, claims := range map[string]string{
+		"iss not a string":    `{"iss":["https://a"]}`,
+		"iss null":            `{"iss":null}`,
+		"second iss":          `{"iss":"https://a","x":1,"i\u0073s":"https://a"}`,
+		"bad grammar first":   `{"x":tru,"iss":"https://a"}`,
+		"not an object":       `["https://a"]`,
+		"invalid UTF-8 first": "{\"\xff\":1,\"iss\":\"https://a\"}",
+	} {
+		_, err := issuers.Parse(rtRaw(`{"alg":"HS256"}`, claims, rtHMAC(tenantA)))
+		if !errors.Is(err, jwt.ErrTokenMalformed) {
+			t.Errorf("%s: got %v, want ErrTokenMalformed", name, err)
+		}
+	}
+	if len(set.asked) != 0 {
+		t.Errorf("keys were asked for %v", set.asked)
 	}
 }
