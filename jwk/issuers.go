@@ -35,13 +35,12 @@ type IssuerConfig struct {
 
 // Issuers is a jwt.IssuerKeySet over configured issuers, each verified
 // with its own keys only (RFC 8725 section 3.8): given as the key of a
-// jwt.Verifier, a token's "iss", read from the strictly parsed claims
-// before the signature, chooses the issuer, and only that issuer's keys
-// are tried. An issuer that is not configured is refused (matching
-// jwt.ErrInvalidIssuer) without any network traffic: issuers come from
-// configuration, never from tokens. Discovered issuers are discovered at
-// their first verification, once for all concurrent callers. Issuers is
-// safe for concurrent use.
+// jwt.Verifier, a token's "iss", the one claim read before the signature,
+// chooses the issuer, and only that issuer's keys are tried. An issuer
+// that is not configured is refused (matching jwt.ErrInvalidIssuer)
+// without any network traffic: issuers come from configuration, never from
+// tokens. Discovered issuers are discovered at their first verification,
+// once for all concurrent callers. Issuers is safe for concurrent use.
 type Issuers struct {
 	byIssuer map[string]*issuerEntry
 	owned    []*Provider
