@@ -187,7 +187,9 @@ func errUnavailable(a Algorithm) error {
 // Given several types, any one of them passes, and "" among them accepts a
 // header without "typ" (a transition from untyped tokens:
 // WithType("at+jwt", "JWT", "")); without "", a missing "typ" is refused.
-// On the sign side it sets the one "typ" written (default "JWT").
+// On the sign side it sets the one "typ" written (default "JWT"), and
+// WithType("") writes none ("typ" is OPTIONAL, RFC 7515 section 4.1.9);
+// the token profiles keep their required "typ".
 func WithType(types ...string) Option {
 	return func(c *config) {
 		if !c.use("WithType", signSide|verifySide) {
@@ -200,11 +202,11 @@ func WithType(types ...string) Option {
 			}
 		}
 		switch {
-		case named == 0:
-			c.fail("WithType needs a non-empty type")
-			return
 		case c.side == signSide && len(types) != 1:
-			c.fail("WithType on the sign side writes one type, got %q", types)
+			c.fail("WithType on the sign side writes one type (\"\" for none), got %q", types)
+			return
+		case c.side != signSide && named == 0:
+			c.fail("WithType needs a non-empty type on the verify side (\"\" alone would refuse every typed token; leave the option out to accept any)")
 			return
 		}
 		c.types = append([]string(nil), types...)

@@ -120,7 +120,7 @@ func TestHeaderCacheNeverChangesAVerdict(t *testing.T) {
 
 // TestWithTypeAcceptsAnyOfSeveralTypes_RFC8725_3_11: several types, any
 // one passes; "" among them accepts a header without "typ"; on the sign
-// side exactly one type is written.
+// side exactly one type is written ("" for none).
 func TestWithTypeAcceptsAnyOfSeveralTypes_RFC8725_3_11(t *testing.T) {
 	tokens := map[string]string{
 		"at+jwt":             rtHS256(`{"alg":"HS256","typ":"at+jwt"}`, `{}`),
@@ -150,7 +150,7 @@ func TestWithTypeAcceptsAnyOfSeveralTypes_RFC8725_3_11(t *testing.T) {
 			t.Errorf("verify WithType(%q): %v", bad, err)
 		}
 	}
-	for _, bad := range [][]string{{"a", "b"}, {"at+jwt", ""}, {""}} {
+	for _, bad := range [][]string{nil, {"a", "b"}, {"at+jwt", ""}} { // {""} writes no typ: TestSignWithTypeEmptyWritesNoTyp_RFC7515_4_1_9
 		if _, err := jwt.NewSigner(jwt.HS256, rtSecret, jwt.WithType(bad...)); !errors.Is(err, jwt.ErrInvalidOption) {
 			t.Errorf("sign WithType(%q): %v", bad, err)
 		}

@@ -1,6 +1,7 @@
 package jwt_test
 
 import (
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -123,5 +124,36 @@ func TestKeyFuncReturningAKeySetSaysToPassTheSet(t *testing.T) {
 		if !errors.Is(err, jwt.ErrInvalidKey) || !strings.Contains(err.Error(), "pass the key set itself") {
 			t.Errorf("%s: got %v, want ErrInvalidKey saying to pass the set itself", name, err)
 		}
+	}
+}
+
+// TestSignWithTypeEmptyWritesNoTyp_RFC7515_4_1_9: "typ" is OPTIONAL (RFC
+// 7515 section 4.1.9; RFC 7519 section 5.1): on the sign side WithType("")
+// writes a header without it, for peers that expect none. WithType() with
+// no type, and several types, stay refused there; on the verify side
+// WithType("") alone (a rule no typed token passes) stays refused.
+func TestSignWithTypeEmptyWritesNoTyp_RFC7515_4_1_9(t *testing.T) {
+	tok, err := jwt.Sign(jwt.HS256, claims.Registered{Subject: "s"}, rtSecret, jwt.WithType(""), jwt.WithKeyID("k1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _, _ := strings.Cut(tok, ".")
+	if raw, _ := base64.RawURLEncoding.DecodeString(h); string(raw) != `{"alg":"HS256","kid":"k1"}` {
+		t.Errorf("header %s, want no typ", raw)
+	}
+	parsed, err := jwt.Parse(tok, rtSecret, jwt.WithType("JWT", ""))
+	if err != nil || parsed.Header.Type != "" {
+		t.Fatalf("parse: %v", err)
+	}
+	if _, err := jwt.Parse(tok, rtSecret, jwt.WithType("JWT")); err == nil {
+		t.Errorf("a verifier requiring typ JWT accepted a token without typ")
+	}
+	for name, opt := range map[string]jwt.Option{"WithType()": jwt.WithType(), `WithType("", "JWT")`: jwt.WithType("", "JWT")} {
+		if _, err := jwt.NewSigner(jwt.HS256, rtSecret, opt); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("sign side %s: got %v, want ErrInvalidOption", name, err)
+		}
+	}
+	if _, err := jwt.NewVerifier(rtSecret, jwt.WithType("")); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Errorf(`verify side WithType(""): got %v, want ErrInvalidOption`, err)
 	}
 }

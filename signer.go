@@ -23,7 +23,8 @@ type Signer struct {
 
 // NewSigner checks that key fits alg and is strong enough (ErrInvalidKey
 // otherwise) and precomputes the header {"alg":…,"kid":…,"typ":"JWT",…}
-// (RFC 7515 section 4), with any WithHeader members after "typ".
+// (RFC 7515 section 4), with any WithHeader members after "typ"
+// (WithType("") leaves "typ" out).
 // key is a []byte secret (HS*), a private key, or a crypto.Signer (KMS, HSM)
 // whose public key fits alg.
 func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
@@ -48,8 +49,10 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 		hdr = append(hdr, `,"kid":`...)
 		hdr = jsonstring.Append(hdr, cfg.keyID)
 	}
-	hdr = append(hdr, `,"typ":`...)
-	hdr = jsonstring.Append(hdr, typ)
+	if typ != "" { // WithType(""): no "typ" (RFC 7515 section 4.1.9: OPTIONAL)
+		hdr = append(hdr, `,"typ":`...)
+		hdr = jsonstring.Append(hdr, typ)
+	}
 	if hdr, err = appendExtraHeader(hdr, cfg.enc, cfg.extra); err != nil {
 		return nil, err
 	}
