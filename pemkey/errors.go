@@ -46,8 +46,18 @@ var (
 // names are examples: the messages are the same from the library and from
 // the jwt command.
 const (
-	adviceEncrypted = "the private key is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)"
-	adviceOpenSSH   = "OpenSSH key format; convert it to PKCS#8 with: ssh-keygen -p -m PKCS8 -f key " +
+	// adviceEncryptedLegacy: RFC 1421 Proc-Type/DEK-Info encryption, whose
+	// ciphers RFC 1423 defines.
+	adviceEncryptedLegacy = "the private key is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem): " +
+		"it uses legacy PEM encryption (RFC 1423, a DEK-Info header), which Go deprecated as insecure " +
+		"(x509.DecryptPEMBlock: it cannot detect a wrong password and is open to padding-oracle attacks); " +
+		"this package takes no password"
+	// adviceEncryptedPKCS8: an RFC 5958 section 3 EncryptedPrivateKeyInfo.
+	adviceEncryptedPKCS8 = "the private key is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem, " +
+		"or openssl pkcs8 -topk8 -nocrypt -in key.pem -out plain.pem): it is an encrypted PKCS#8 key " +
+		"(RFC 5958 section 3), which Go's standard library does not decrypt, and Go deprecated legacy PEM " +
+		"encryption (RFC 1423, x509.DecryptPEMBlock) as insecure; this package takes no password"
+	adviceOpenSSH = "OpenSSH key format; convert it to PKCS#8 with: ssh-keygen -p -m PKCS8 -f key " +
 		"(this rewrites the file; ssh-keygen may keep an Ed25519 key in OpenSSH format: " +
 		"make a new one with openssl genpkey -algorithm ed25519)"
 	adviceOpenSSHPublic = "an OpenSSH public key, not PEM; convert an RSA or ECDSA one with: ssh-keygen -e -m PKCS8 -f key.pub"

@@ -75,5 +75,5 @@ MBQGCCqGSIb3DQMHBAgAAAAAAAAAAA==
 	fmt.Println(err)
 	// Output:
 	// true
-	// pemkey: the private key is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)
+	// pemkey: the private key is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem, or openssl pkcs8 -topk8 -nocrypt -in key.pem -out plain.pem): it is an encrypted PKCS#8 key (RFC 5958 section 3), which Go's standard library does not decrypt, and Go deprecated legacy PEM encryption (RFC 1423, x509.DecryptPEMBlock) as insecure; this package takes no password
 }

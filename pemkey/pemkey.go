@@ -39,7 +39,9 @@
 // ErrUnsupportedKey or ErrWrongKeyType, and so jwt.ErrInvalidKey, with
 // errors.Is. Encrypted keys are refused with advice to decrypt them with
 // openssl, and OpenSSH keys with advice to convert them: there is no
-// password option.
+// password option. Go deprecated legacy PEM encryption (RFC 1423,
+// x509.DecryptPEMBlock) as insecure, and its standard library does not
+// decrypt encrypted PKCS#8 (RFC 5958 section 3); the errors say so.
 //
 // A certificate gives only its public key: the certificate itself is not
 // verified (not its signature, dates, chain or key usage). Verify it with

@@ -137,8 +137,11 @@ func formNames(forms []derForm) string {
 
 // blockKey parses a key block by its label.
 func blockKey(b *pem.Block) (any, error) {
-	if b.Type == labelEncrypted || b.Headers["DEK-Info"] != "" || strings.Contains(b.Headers["Proc-Type"], "ENCRYPTED") {
-		return nil, invalidf("%s", adviceEncrypted)
+	if b.Type == labelEncrypted {
+		return nil, invalidf("%s", adviceEncryptedPKCS8)
+	}
+	if b.Headers["DEK-Info"] != "" || strings.Contains(b.Headers["Proc-Type"], "ENCRYPTED") {
+		return nil, invalidf("%s", adviceEncryptedLegacy)
 	}
 	if _, isKeyLabel := privateForms[b.Type]; isKeyLabel || publicForms[b.Type] != nil {
 		// crypto/x509 ignores bytes after some structures (PKCS#8): DER
