@@ -60,9 +60,13 @@ func Parse(token string, key any, opts ...Option) (*Token, error) {
 }
 
 // ParseWithClaims is Parse decoding into claims, a non-nil pointer to a
-// struct or map.
+// struct or map, as Verifier.ParseWithClaims does: claims is filled only
+// when the token is accepted (never part-way by a failing Encoder); a
+// pointer to an interface holding a pointer is that pointer, and its
+// Validate runs (RFC 7519 section 7.2).
 func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token, error) {
-	if err := checkClaimsArg(claims); err != nil {
+	dst, err := claimsTarget(claims)
+	if err != nil {
 		return nil, err
 	}
 	v, err := NewVerifier(key, opts...)
@@ -70,10 +74,13 @@ func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token,
 		return nil, err
 	}
 	v.oneShot = true
-	return v.parse(context.Background(), token, claims, false)
+	return v.parse(context.Background(), token, dst, false)
 }
 
-// ParseAs verifies token and decodes its claims into a new T.
+// ParseAs verifies token and decodes its claims into a new T, returned
+// only when the token is accepted; see ParseWithClaims. ParseAs[any] gives
+// a map[string]any; an interface type that is not empty (ParseAs[
+// ClaimsValidator]) is refused (ErrEncoding), as nothing could fill it.
 func ParseAs[T any](token string, key any, opts ...Option) (*T, *Token, error) {
 	var c T
 	t, err := ParseWithClaims(token, &c, key, opts...)

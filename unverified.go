@@ -60,18 +60,24 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	return &Unverified{Header: h, Raw: token, payload: payload, enc: cfg.enc}, nil
 }
 
-// Claims decodes the unverified claims into dst, a non-nil pointer, with the
-// Encoder ReadUnverified was given.
+// Claims decodes the unverified claims into dst, a non-nil pointer taken
+// as ParseWithClaims takes it (a pointer to an interface holding a pointer
+// is that pointer), with the Encoder ReadUnverified was given. dst is set
+// only when the Encoder succeeds, never part-way; no Validate method runs,
+// since nothing here is verified.
 func (u *Unverified) Claims(dst any) error {
 	if u == nil || u.enc == nil {
 		return fmt.Errorf("%w: nil or zero Unverified; use ReadUnverified", ErrEncoding)
 	}
-	if err := checkClaimsArg(dst); err != nil {
+	target, err := claimsTarget(dst)
+	if err != nil {
 		return err
 	}
-	if err := u.enc.Unmarshal(u.payload, dst); err != nil {
+	cand := candidate(target)
+	if err := u.enc.Unmarshal(u.payload, cand); err != nil {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
+	commit(target, cand)
 	return nil
 }
 

@@ -9,10 +9,14 @@ import (
 // ClaimsValidator is implemented by claims types with rules of their own
 // (a tenant, a scope). When the value given to ParseWithClaims or ParseAs
 // implements it (or, for a pointer to a pointer such as ParseAs[*T], the
-// value the decoder allocates does), Validate is called after the signature verifies and the
-// registered claims pass (RFC 7519 section 7.2); its error is reported
-// wrapped, matching ErrTokenInvalidClaims and the error returned. It is the
-// interface of golang-jwt's ClaimsValidator. Sign does not call it.
+// value the decoder allocates does; or, for a pointer to an interface
+// holding a pointer, `var c jwt.ClaimsValidator = &MyClaims{}` then &c,
+// the pointer held does), Validate is called on the decoded claims after
+// the signature verifies and the registered claims pass (RFC 7519 section
+// 7.2), on every parse path and with every key source; its error is
+// reported wrapped, matching ErrTokenInvalidClaims and the error returned.
+// It is the interface of golang-jwt's ClaimsValidator. Sign does not call
+// it.
 type ClaimsValidator interface {
 	Validate() error
 }
@@ -42,8 +46,9 @@ func WithValidator(check func(ctx context.Context, t *Token) error) Option {
 // "typ" rule, the claims type's Validate method or a WithValidator check.
 // Token holds the verified token and its claims, decoded as a successful
 // parse would (a map for Parse, a new value of the caller's type for
-// ParseWithClaims and ParseAs: the caller's own value is never filled by a
-// refused token). Reach it explicitly, with errors.As; a token whose
+// ParseWithClaims and ParseAs, of the held pointer's type for a pointer to
+// an interface: the caller's own value is never filled by a refused
+// token). Reach it explicitly, with errors.As; a token whose
 // signature does not verify never gives one.
 type ValidationError struct {
 	// Token is the verified but refused token.
@@ -59,7 +64,9 @@ func (e *ValidationError) Error() string { return e.Err.Error() }
 func (e *ValidationError) Unwrap() error { return e.Err }
 
 // customRules reports whether a parse into dst runs rules that need the
-// decoded claims: dst's Validate method or a WithValidator check.
+// decoded claims: dst's Validate method or a WithValidator check. dst is
+// what claimsTarget returned, so an interface holding a pointer has been
+// followed already.
 func (v *Verifier) customRules(dst any) bool {
 	if len(v.cfg.checks) > 0 {
 		return true
@@ -108,16 +115,4 @@ func (v *Verifier) runCustom(ctx context.Context, t *Token) error {
 		}
 	}
 	return nil
-}
-
-// candidate returns a new zero value of dst's element type (dst is a
-// non-nil pointer), for decoding a token whose verdict is not known yet
-// without touching the caller's value, or anything it refers to.
-func candidate(dst any) any {
-	return reflect.New(reflect.TypeOf(dst).Elem()).Interface()
-}
-
-// commit stores a candidate's value in the caller's dst, replacing it.
-func commit(dst, cand any) {
-	reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(cand).Elem())
 }

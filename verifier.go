@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"time"
 
@@ -66,16 +65,25 @@ func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, erro
 }
 
 // ParseWithClaims verifies token and decodes its claims into claims, a
-// non-nil pointer to a struct (typically embedding claims.Registered) or to
-// a map; anything else is refused at once (ErrEncoding), before the token is
-// read. The registered claims are validated from the token's bytes whatever
+// non-nil pointer to a struct (typically embedding claims.Registered), to
+// a map, or to a pointer (&p for a *T); anything else is refused at once
+// (ErrEncoding), before the token is read. A pointer to an interface
+// holding a non-nil pointer (`var c any = &MyClaims{}`, then &c) is
+// treated as that pointer; a pointer to an empty interface holding nil is
+// filled with a map[string]any; a pointer to an interface holding anything
+// else is refused (ErrEncoding), so no claims type's Validate is skipped.
+// The registered claims are validated from the token's bytes whatever
 // claims' type; then claims' Validate method (ClaimsValidator) and the
-// WithValidator checks run. claims is not touched unless the token passes
-// every rule. Without those custom rules the claims are decoded into
-// claims itself (if the Encoder fails, it may be partly filled); with them,
-// into a new value that replaces *claims once every rule passed. A refused
-// token whose signature verified gives a *ValidationError holding its
-// claims in a new value of claims' type.
+// WithValidator checks run (RFC 7519 section 7.2).
+//
+// The claims are decoded into a new zero value of claims' type, which
+// replaces *claims once every rule passed: claims, and anything it points
+// to, is not touched unless the token is accepted, even when the Encoder
+// fails part-way (ErrEncoding); on success, claims set beforehand but
+// absent from the token are zero, as the value is replaced, not merged
+// into. A refused token whose signature verified gives a *ValidationError
+// holding its claims in that new value. Token.Claims is claims (for a
+// pointer to an interface, the pointer it holds).
 func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 	return v.ParseWithClaimsContext(context.Background(), token, claims)
 }
@@ -83,26 +91,11 @@ func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 // ParseWithClaimsContext is ParseWithClaims with a context that bounds a
 // KeySet's key fetch and is given to WithValidator checks.
 func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, claims any) (*Token, error) {
-	if err := checkClaimsArg(claims); err != nil {
+	dst, err := claimsTarget(claims)
+	if err != nil {
 		return nil, err
 	}
-	return v.parse(ctx, token, claims, false)
-}
-
-// checkClaimsArg refuses what ParseWithClaims cannot decode into: anything
-// but a non-nil pointer (a map passed by value, as golang-jwt's MapClaims{}
-// is, would be filled in a copy the caller never sees), and claims types
-// whose map keys could alias.
-func checkClaimsArg(claims any) error {
-	rv := reflect.ValueOf(claims)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		hint := ""
-		if rv.Kind() == reflect.Map {
-			hint = " (a map by value is never filled: declare `var m map[string]any` and pass &m)"
-		}
-		return fmt.Errorf("%w: claims must be a non-nil pointer: pass &claims, not %T%s", ErrEncoding, claims, hint)
-	}
-	return checkClaims(rv)
+	return v.parse(ctx, token, dst, false)
 }
 
 // parse verifies token into dst and, with WithObserver, reports the
@@ -208,20 +201,22 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	}
 	t := &Token{Header: *h, Raw: token}
 	ruleErr := v.validate(h, &ex)
-	if ruleErr == nil && !v.customRules(dst) {
-		if err := v.decode(payload, dst); err != nil {
-			return nil, err
-		}
-		t.Claims = claimsValue(dst, own)
-		return t, nil
-	}
-	// The verdict needs the decoded claims, or is a refusal: decode into a
-	// value the caller does not hold, and hand it over only on success.
+	// The caller's claims are filled only once every rule passed. They are
+	// decoded into a candidate of dst's type, handed over on success, when
+	// a rule refused the token (the *ValidationError holds the candidate),
+	// when custom rules must see them first, or when dst holds a value of
+	// the caller's. Else dst is its type's zero value (`var c MyClaims`),
+	// which refers to nothing: the claims are decoded into it, and zeroed
+	// again if the Encoder fails part-way, which costs no allocation.
+	custom := v.customRules(dst)
 	target := dst
-	if !own {
+	if !own && (ruleErr != nil || custom || !holdsZero(dst)) {
 		target = candidate(dst)
 	}
 	if err := v.decode(payload, target); err != nil {
+		if !own && target == dst {
+			zero(dst)
+		}
 		if ruleErr != nil {
 			// The verdict is the rule's, whatever the Encoder does; only
 			// the claims for a *ValidationError are missing.
@@ -230,13 +225,13 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 		return nil, err
 	}
 	t.Claims = claimsValue(target, own)
-	if ruleErr == nil {
+	if ruleErr == nil && custom {
 		ruleErr = v.runCustom(ctx, t)
 	}
 	if ruleErr != nil {
 		return nil, &ValidationError{Token: t, Err: ruleErr}
 	}
-	if !own {
+	if target != dst {
 		commit(dst, target)
 		t.Claims = dst
 	}
