@@ -20,14 +20,15 @@ type audShadowed struct {
 }
 
 // TestVerifyInto_AZPSteps4And5ReadTheTokenNotTheDecodedValue_Core3_1_3_7:
-// OpenID Connect Core 1.0 section 3.1.3.7 step 4 ("If the ID Token
-// contains multiple audiences, the Client SHOULD verify that an azp Claim
-// is present") and step 5 ("If an azp (authorized party) Claim is present,
-// the Client SHOULD verify that its client_id is the Claim Value") hold for
-// VerifyInto whatever the caller's type: one whose field shadows Claims'
-// "azp" or "aud" does not hide them from the policy.
+// OpenID Connect Core 1.0 section 3.1.3.7 steps 4 and 5 of errata set 1
+// (AZPErrata1: "If the ID Token contains multiple audiences, the Client
+// SHOULD verify that an azp Claim is present"; "If an azp (authorized
+// party) Claim is present, the Client SHOULD verify that its client_id is
+// the Claim Value") hold for VerifyInto whatever the caller's type: one
+// whose field shadows Claims' "azp" or "aud" does not hide them from the
+// policy.
 func TestVerifyInto_AZPSteps4And5ReadTheTokenNotTheDecodedValue_Core3_1_3_7(t *testing.T) {
-	v := idVerifier(t, nil)
+	v := idVerifier(t, func(c *idtoken.Config) { c.AZP = idtoken.AZPErrata1 })
 	other := idClaimsMap()
 	other["azp"] = "another-client"
 	several := idClaimsMap()

@@ -19,7 +19,8 @@ var (
 	// not its hash (section 3.3.2.10).
 	ErrInvalidCodeHash = sentinel.New(`idtoken: "c_hash" does not match the code`, jwt.ErrTokenInvalidClaims)
 	// ErrInvalidAuthorizedParty: the "azp" policy refused the token
-	// (section 3.1.3.7 steps 4 and 5; Config.AZP).
+	// (section 3.1.3.7 steps 4 and 5; Config.AZP: AZPMatchesClientID,
+	// AZPErrata1 or a policy of your own; DefaultAZP refuses none).
 	ErrInvalidAuthorizedParty = sentinel.New(`idtoken: "azp" is not acceptable`, jwt.ErrTokenInvalidClaims)
 )
 
