@@ -31,14 +31,23 @@ type Checks struct {
 	// token: "at_hash" must be present and be its LeftHalfHash (sections
 	// 3.2.2.9 and 3.2.2.10; REQUIRED for response_type "id_token token" and
 	// "code id_token token"; in the Authorization Code Flow, where
-	// "at_hash" is OPTIONAL, pass it only if your provider always sends
-	// one, section 3.1.3.8).
+	// "at_hash" is OPTIONAL, section 3.1.3.8, add AccessTokenHashOptional).
 	AccessToken string
 	// Code, when not empty, is the authorization code received with the ID
 	// token: "c_hash" must be present and be its LeftHalfHash (sections
 	// 3.3.2.10 and 3.3.2.11; REQUIRED for response_type "code id_token" and
 	// "code id_token token").
 	Code string
+	// AccessTokenHashOptional, with AccessToken, checks "at_hash" only
+	// when present: a token without one passes, one with a hash that is
+	// not AccessToken's is refused (ErrInvalidAccessTokenHash). It is the
+	// Authorization Code Flow's rule, where "at_hash" is OPTIONAL: "If the
+	// ID Token contains an at_hash Claim, the Client MAY use it to validate
+	// the Access Token in the same manner as for the Implicit Flow"
+	// (section 3.1.3.8). The hash is the one of the token's own "alg",
+	// which Verify reads from the verified header. Without AccessToken it
+	// is jwt.ErrInvalidOption.
+	AccessTokenHashOptional bool
 }
 
 // checksKey carries one Verify call's Checks to the profile's rules.
@@ -80,7 +89,7 @@ func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
 	if want != nil {
 		errs = append(errs, v.checkNonce(want, &s), v.checkMaxAge(want, &s))
 		alg := jwt.Algorithm(t.Header.Algorithm)
-		if want.AccessToken != "" {
+		if want.AccessToken != "" && (s.atHash.present || !want.AccessTokenHashOptional) {
 			errs = append(errs, checkHash(alg, want.AccessToken, s.atHash, "at_hash", ErrInvalidAccessTokenHash, "3.2.2.9"))
 		}
 		if want.Code != "" {

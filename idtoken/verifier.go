@@ -21,7 +21,9 @@ type Config struct {
 	// AZP is the "azp" policy (steps 4 and 5), called with a copy of the
 	// decoded claims whose registered claims and "azp" are read from the
 	// token itself, and ClientID, once the other claim rules passed; nil is
-	// DefaultAZP. Its error is reported wrapped, matching
+	// DefaultAZP (errata set 2: "azp" neither required nor compared).
+	// AZPMatchesClientID is step 5's MAY, AZPErrata1 the errata set 1
+	// rules. Its error is reported wrapped, matching
 	// ErrInvalidAuthorizedParty and jwt.ErrTokenInvalidClaims.
 	AZP func(c *Claims, clientID string) error
 	// Leeway allows for clock skew (RFC 7519 section 4.1.4: "some small
@@ -59,9 +61,22 @@ type Verifier struct {
 // 3.1.3.7 for ID tokens signed with key (any key jwt.NewVerifier takes: a
 // public key, a client secret for HS*, section 10.1, a KeyFunc, a jwk set)
 // for cfg. opts are further jwt options (jwt.WithAlgorithms,
-// jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator, ...); they cannot loosen the profile: its issuer, audience, required
-// claims and "typ" rule apply whatever opts say. An empty Issuer or
-// ClientID, or a negative Leeway, is jwt.ErrInvalidOption.
+// jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator, ...); they cannot
+// loosen the profile: its issuer, audience, required claims and "typ" rule
+// apply whatever opts say. An empty Issuer or ClientID, a negative Leeway,
+// or a key bound to another issuer (a *jwk.Provider whose Issuer is not
+// Config.Issuer, a *jwk.Issuers without it: every token would be refused)
+// is jwt.ErrInvalidOption.
+//
+// A key source that knows its provider's discovered
+// id_token_signing_alg_values_supported (OpenID Connect Discovery 1.0
+// section 3: a *jwk.Provider, or a *jwk.Issuers for Config.Issuer, through
+// their IDTokenAlgorithms method) has that list enforced: a token whose
+// "alg" is not in it is refused before its signature is checked
+// (jwt.ErrAlgorithmNotAllowed, naming the list). An empty list (before
+// discovery, or metadata without the member) allows every "alg" the key
+// fits. The list is the ID tokens' only: access tokens from the same
+// provider are accesstoken's, which does not apply it.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Issuer == "" {
 		return nil, fmt.Errorf("%w: idtoken: Config.Issuer is required (OpenID Connect Core 1.0 section 3.1.3.7 step 2)", jwt.ErrInvalidOption)
@@ -72,6 +87,10 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Leeway < 0 {
 		return nil, fmt.Errorf("%w: idtoken: negative Config.Leeway %v", jwt.ErrInvalidOption, cfg.Leeway)
 	}
+	if err := checkIssuerOf(key, cfg.Issuer); err != nil {
+		return nil, err
+	}
+	key = withDiscoveredAlgorithms(key, cfg.Issuer)
 	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, leeway: cfg.Leeway, clock: cfg.Now, allowScope: cfg.AllowScopeClaim}
 	if v.azp == nil {
 		v.azp = DefaultAZP
@@ -97,7 +116,8 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // The error of a token whose signature verified but which a rule refused is
 // a *jwt.ValidationError whose Token.Claims is a *Claims; any other failure
 // (signature, form, key) returns the jwt package's error. A negative
-// want.MaxAge is jwt.ErrInvalidOption.
+// want.MaxAge, or want.AccessTokenHashOptional without want.AccessToken,
+// is jwt.ErrInvalidOption.
 func (v *Verifier) Verify(ctx context.Context, token string, want Checks) (*Claims, error) {
 	c := new(Claims)
 	if err := v.verify(ctx, token, want, c); err != nil {
@@ -128,6 +148,9 @@ func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Ex
 	}
 	if want.MaxAge < 0 {
 		return fmt.Errorf("%w: idtoken: negative Checks.MaxAge %v", jwt.ErrInvalidOption, want.MaxAge)
+	}
+	if want.AccessTokenHashOptional && want.AccessToken == "" {
+		return fmt.Errorf("%w: idtoken: Checks.AccessTokenHashOptional needs Checks.AccessToken, the access token whose hash \"at_hash\" may hold (OpenID Connect Core 1.0 section 3.1.3.8)", jwt.ErrInvalidOption)
 	}
 	if ctx == nil {
 		ctx = context.Background()
