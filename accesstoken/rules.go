@@ -23,6 +23,7 @@ import (
 var profile = profileclaims.Profile{
 	Package:  "accesstoken",
 	Spec:     "RFC 9068 section 2.2",
+	TypeSpec: "RFC 9068 section 2.1",
 	ClaimOf:  "a claim of RFC 9068's profile",
 	Type:     Type,
 	Required: []string{"iss", "exp", "aud", "sub", "client_id", "iat", "jti"},

@@ -9,9 +9,11 @@ type Signer struct {
 }
 
 // NewSigner returns a Signer with alg and key (as jwt.NewSigner takes them)
-// that writes "typ" "at+jwt" (RFC 9068 section 2.1), whatever opts say.
-// opts are jwt sign-side options (jwt.WithKeyID, jwt.WithHeader,
-// jwt.WithEncoder, ...).
+// that writes "typ" "at+jwt" (RFC 9068 section 2.1: "JWT access tokens
+// MUST include this media type in the "typ" header parameter"), or the
+// "application/at+jwt" a jwt.WithType asks for; any other "typ", or none
+// (jwt.WithType("")), is jwt.ErrInvalidOption. opts are jwt sign-side
+// options (jwt.WithKeyID, jwt.WithHeader, jwt.WithEncoder, ...).
 func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) {
 	core, err := profile.NewSigner(alg, key, opts)
 	if err != nil {

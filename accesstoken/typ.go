@@ -2,9 +2,9 @@ package accesstoken
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
 // Type is the "typ" of a JWT access token: the media type
@@ -29,12 +29,7 @@ func typeRule(allowJWT bool) jwt.Option {
 // compared as a media type (RFC 7515 section 4.1.9: case-insensitive,
 // "application/" implied): the token is then an access token by its header
 // (RFC 9068 section 2.1), whatever its claims.
-func isAccessTokenType(typ string) bool {
-	if len(typ) > len("application/") && strings.EqualFold(typ[:len("application/")], "application/") {
-		typ = typ[len("application/"):]
-	}
-	return strings.EqualFold(typ, Type)
-}
+func isAccessTokenType(typ string) bool { return profileclaims.SameMediaType(typ, Type) }
 
 // typeName names a "typ" that passed typeRule in an error: quoted, or
 // "absent".

@@ -3,6 +3,7 @@ package accesstoken_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,23 +58,35 @@ func TestRFC9068_4_TransitionSwitchOffByDefault(t *testing.T) {
 
 // RFC 9068 section 2.1: "JWT access tokens MUST include this media type in
 // the "typ" header parameter"; the Signer writes "at+jwt" (the RECOMMENDED
-// form without "application/"), even when opts ask for another.
+// form without "application/"), or the "application/at+jwt" a
+// jwt.WithType asks for. Any other "typ", and none (jwt.WithType("")), is
+// refused with jwt.ErrInvalidOption, never silently replaced.
 func TestRFC9068_2_1_SignerWritesAtJWT(t *testing.T) {
-	for name, opts := range map[string][]jwt.Option{
-		"default":         nil,
-		"WithType(JWT) ":  {jwt.WithType("JWT")},
-		"WithKeyID kept ": {jwt.WithKeyID("k1")},
+	for name, c := range map[string]struct {
+		opts []jwt.Option
+		typ  string
+	}{
+		"default":                      {nil, "at+jwt"},
+		"WithKeyID kept":               {[]jwt.Option{jwt.WithKeyID("k1")}, "at+jwt"},
+		"WithType(application/at+jwt)": {[]jwt.Option{jwt.WithType("application/at+jwt")}, "application/at+jwt"},
+		"WithType(AT+JWT)":             {[]jwt.Option{jwt.WithType("AT+JWT")}, "AT+JWT"},
 	} {
-		tok := atSign(t, atClaims(), opts...)
+		tok := atSign(t, atClaims(), c.opts...)
 		u, err := jwt.ReadUnverified(tok)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u.Header.Type != "at+jwt" {
-			t.Errorf("%s: typ %q, want at+jwt", name, u.Header.Type)
+		if u.Header.Type != c.typ {
+			t.Errorf("%s: typ %q, want %q", name, u.Header.Type, c.typ)
 		}
 		if _, err := atVerifier(t, nil).Verify(atCtx, tok); err != nil {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, typ := range []string{"JWT", "", "application/jwt", "at+jwt+x", "logout+jwt"} {
+		s, err := accesstoken.NewSigner(jwt.EdDSA, atKey, jwt.WithType(typ))
+		if !errors.Is(err, jwt.ErrInvalidOption) || s != nil || !strings.Contains(err.Error(), "RFC 9068 section 2.1") {
+			t.Errorf("WithType(%q): %v, want ErrInvalidOption citing RFC 9068 section 2.1", typ, err)
 		}
 	}
 }

@@ -117,26 +117,51 @@ func TestRFC8725_3_11_TypCheckedBeforeAZPAndCallersValidator(t *testing.T) {
 	}
 }
 
-// OpenID Connect Core 1.0 section 2: the Signer writes "typ" "JWT", even
-// when opts ask for "at+jwt", so it never mints a token an access-token
-// verifier would take for its own.
-func TestOIDCCore_2_SignerWritesTypJWT(t *testing.T) {
-	tok := idSign(t, idClaims(), jwt.WithType("at+jwt"))
-	u, err := jwt.ReadUnverified(tok)
-	if err != nil {
-		t.Fatal(err)
+// OpenID Connect Core 1.0 section 2 defines no "typ" for ID tokens: the
+// Signer writes "JWT" (RFC 7519 section 5.1), another spelling of it, or
+// none (jwt.WithType(""), RFC 7515 section 4.1.9: OPTIONAL) when asked,
+// and each verifies. A "typ" of another kind of token ("at+jwt") is
+// refused with jwt.ErrInvalidOption (RFC 8725 section 3.11), never
+// silently replaced.
+func TestOIDCCore_2_SignerTyp(t *testing.T) {
+	for name, c := range map[string]struct {
+		opts []jwt.Option
+		typ  string
+	}{
+		"default":                   {nil, "JWT"},
+		"WithType(JWT)":             {[]jwt.Option{jwt.WithType("JWT")}, "JWT"},
+		"WithType(application/jwt)": {[]jwt.Option{jwt.WithType("application/jwt")}, "application/jwt"},
+		"WithType(none)":            {[]jwt.Option{jwt.WithType("")}, ""},
+	} {
+		tok := idSign(t, idClaims(), c.opts...)
+		u, err := jwt.ReadUnverified(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, has := u.Header.Get("typ"); u.Header.Type != c.typ || has != (c.typ != "") {
+			t.Errorf("%s: typ %q (present %v), want %q", name, u.Header.Type, has, c.typ)
+		}
+		if _, err := idVerifier(t, nil).Verify(idCtx, tok, idtoken.Checks{Nonce: "n-0S6_WzA2Mj"}); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
-	if u.Header.Type != "JWT" {
-		t.Errorf("typ %q, want JWT", u.Header.Type)
+	for _, typ := range []string{"at+jwt", "application/at+jwt", "logout+jwt", "JOSE"} {
+		s, err := idtoken.NewSigner(jwt.EdDSA, idKey, jwt.WithType(typ))
+		if !errors.Is(err, jwt.ErrInvalidOption) || s != nil {
+			t.Errorf("WithType(%q): %v, want ErrInvalidOption", typ, err)
+		}
 	}
+	// In transition mode an access-token verifier finds no "client_id" or
+	// "jti" (RFC 9068 section 2.2) in an ID token; with them, its "nonce"
+	// marks it (ErrIDToken).
 	av, err := accesstoken.NewVerifier(idKey.Public(), accesstoken.Config{Issuer: idIssuer, Audience: idClient, AllowJWTType: true},
 		jwt.WithTimeFunc(idClock))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// In transition mode it lacks "client_id" and "jti" (RFC 9068
-	// section 2.2); with them, its "nonce" marks it (ErrIDToken).
-	if _, err := av.Verify(idCtx, tok); !errors.Is(err, jwt.ErrMissingClaim) {
-		t.Errorf("as an access token, in transition mode: %v, want ErrMissingClaim", err)
+	for _, opts := range [][]jwt.Option{nil, {jwt.WithType("")}} {
+		if _, err := av.Verify(idCtx, idSign(t, idClaims(), opts...)); !errors.Is(err, jwt.ErrMissingClaim) {
+			t.Errorf("as an access token, in transition mode: %v, want ErrMissingClaim", err)
+		}
 	}
 }

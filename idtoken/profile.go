@@ -21,6 +21,8 @@ var profile = profileclaims.Profile{
 	Spec:     "OpenID Connect Core 1.0 section 2",
 	ClaimOf:  "an ID token claim",
 	Type:     "JWT",
+	Untyped:  true,
+	TypeSpec: "RFC 7519 section 5.1; OpenID Connect Core 1.0 section 2 defines no \"typ\"",
 	Required: []string{"iss", "sub", "aud", "exp", "iat"},
 	Claims: []profileclaims.Claim{
 		{Name: "azp", Kind: profileclaims.String},

@@ -9,9 +9,12 @@ type Signer struct {
 }
 
 // NewSigner returns a Signer with alg and key (as jwt.NewSigner takes them)
-// that writes "typ" "JWT" (RFC 7519 section 5.1), whatever opts say, so an
-// ID token is never typed as another kind of JWT. opts are jwt sign-side
-// options (jwt.WithKeyID, jwt.WithHeader, jwt.WithEncoder, ...).
+// that writes "typ" "JWT" (RFC 7519 section 5.1), or no "typ" with
+// jwt.WithType("") (OpenID Connect Core 1.0 section 2 requires none; RFC
+// 7515 section 4.1.9: OPTIONAL). Any other "typ" ("at+jwt") is
+// jwt.ErrInvalidOption, so an ID token is never typed as another kind of
+// JWT (RFC 8725 section 3.11). opts are jwt sign-side options
+// (jwt.WithKeyID, jwt.WithHeader, jwt.WithEncoder, ...).
 func NewSigner(alg jwt.Algorithm, key any, opts ...jwt.Option) (*Signer, error) {
 	core, err := profile.NewSigner(alg, key, opts)
 	if err != nil {

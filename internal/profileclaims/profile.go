@@ -53,22 +53,22 @@ type Profile struct {
 	// ClaimOf is what a look-alike's error calls the claim it folds to ("a
 	// claim of RFC 9068's profile").
 	ClaimOf string
-	// Type is the "typ" the profile's Signer writes, whatever its options
-	// say.
+	// Type is the "typ" the profile's Signer writes by default, and the
+	// only one it writes, in any media-type spelling a jwt.WithType asks
+	// for (RFC 8725 section 3.11).
 	Type string
+	// Untyped lets the Signer write no "typ" when jwt.WithType("") asks,
+	// for a profile that requires none (OpenID Connect Core 1.0 section 2).
+	Untyped bool
+	// TypeSpec is the section that defines Type, cited when a Signer is
+	// asked for another "typ"; empty is Spec.
+	TypeSpec string
 	// Required are the claims Spec marks REQUIRED, in its order: each
 	// checked by the Verifier (jwt.WithRequiredClaims) and by Sign.
 	Required []string
 	// Claims are the claims the profile decodes beyond the registered ones,
 	// with their JSON types.
 	Claims []Claim
-}
-
-// NewSigner returns a jwt.Signer with alg and key that writes "typ"
-// p.Type whatever opts say (the profile's jwt.WithType comes last): the
-// explicit typing of RFC 8725 section 3.11 (RFC 9068 section 2.1).
-func (p *Profile) NewSigner(alg jwt.Algorithm, key any, opts []jwt.Option) (*jwt.Signer, error) {
-	return jwt.NewSigner(alg, key, append(slices.Clip(opts), jwt.WithType(p.Type))...)
 }
 
 // Sign signs c with core, refusing with jwt.ErrMissingClaim claims that

@@ -81,7 +81,7 @@ func TestScan_ExactNamesKindsMarkersLookAlikes(t *testing.T) {
 // Sign refuses claims without a required one, naming each in Required's
 // order, a nil Signer as jwt.ErrInvalidKey, and signs complete claims.
 func TestSign_RequiredClaims(t *testing.T) {
-	core, err := testProfile.NewSigner(jwt.HS256, []byte("profileclaims-test-secret-32-bytes!"), []jwt.Option{jwt.WithType("JWT")})
+	core, err := testProfile.NewSigner(jwt.HS256, []byte("profileclaims-test-secret-32-bytes!"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,6 +100,40 @@ func TestSign_RequiredClaims(t *testing.T) {
 	}
 	u, err := jwt.ReadUnverified(tok)
 	if err != nil || u.Header.Type != "test+jwt" {
-		t.Errorf("typ %q (%v), want the profile's whatever the options say", u.Header.Type, err)
+		t.Errorf("typ %q (%v), want the profile's", u.Header.Type, err)
+	}
+}
+
+// RFC 8725 section 3.11 (explicit typing): a profile's Signer writes the
+// profile's "typ" in any media-type spelling a jwt.WithType asks for, or
+// none when the profile allows it (Untyped) and jwt.WithType("") asks; any
+// other "typ" is jwt.ErrInvalidOption naming the profile's rule, and the
+// options' other errors are the jwt package's.
+func TestNewSigner_TypOfTheProfile(t *testing.T) {
+	secret := []byte("profileclaims-test-secret-32-bytes!")
+	untyped := testProfile
+	untyped.Untyped = true
+	for _, c := range []struct {
+		p    Profile
+		typ  string
+		want string // "" accepted; else a part of the error
+	}{
+		{testProfile, "test+jwt", ""},
+		{testProfile, "Application/TEST+JWT", ""},
+		{testProfile, "", `writes "typ" "test+jwt"`},
+		{testProfile, "JWT", `not "JWT"`},
+		{untyped, "", ""},
+		{untyped, "at+jwt", `or none (spec section 1), not "at+jwt"`},
+	} {
+		core, err := c.p.NewSigner(jwt.HS256, secret, []jwt.Option{jwt.WithType(c.typ)})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("Untyped %v, WithType(%q): %v", c.p.Untyped, c.typ, err)
+		case c.want != "" && (!errors.Is(err, jwt.ErrInvalidOption) || core != nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "spec section 1")):
+			t.Errorf("Untyped %v, WithType(%q): %v, want ErrInvalidOption with %q", c.p.Untyped, c.typ, err, c.want)
+		}
+	}
+	if _, err := testProfile.NewSigner(jwt.HS256, secret, []jwt.Option{jwt.WithAudience("a")}); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Errorf("a verify-side option: %v", err)
 	}
 }
