@@ -25,18 +25,19 @@ func asymmetric() []jwt.Algorithm {
 // isHMAC reports an HS* algorithm (RFC 7518 section 3.2).
 func isHMAC(a jwt.Algorithm) bool { return strings.HasPrefix(string(a), "HS") }
 
-// providerAlgorithms seeds a Provider's algorithms from the document's
-// "id_token_signing_alg_values_supported" (Discovery section 3: "JSON array
-// containing a list of the JWS signing algorithms (alg values) supported by
-// the OP for the ID Token"): those of asymmetric() it names, in our order;
-// never "none" (Lookup does not know it) nor HS*. A document without the
-// member (RFC 8414 metadata has none) gives asymmetric(); one that names
-// none of ours is refused.
+// providerAlgorithms seeds a Provider's ID-token algorithms from the
+// document's "id_token_signing_alg_values_supported" (Discovery section 3:
+// "JSON array containing a list of the JWS signing algorithms (alg values)
+// supported by the OP for the ID Token"): those of asymmetric() it names,
+// in our order; never "none" (Lookup does not know it) nor HS*. A document
+// without the member (RFC 8414 metadata has none) gives none (no list);
+// one that names none of ours is refused (Discovery section 3: "RS256
+// MUST be included").
 func providerAlgorithms(listed []string, present bool) ([]jwt.Algorithm, error) {
-	ours := asymmetric()
 	if !present {
-		return ours, nil
+		return nil, nil
 	}
+	ours := asymmetric()
 	var out []jwt.Algorithm
 	for _, a := range ours {
 		if slices.Contains(listed, string(a)) {
@@ -44,15 +45,7 @@ func providerAlgorithms(listed []string, present bool) ([]jwt.Algorithm, error) 
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("id_token_signing_alg_values_supported %q names no algorithm verified with published keys (never none or HS*)", listed)
+		return nil, fmt.Errorf("id_token_signing_alg_values_supported %q names no algorithm verified with published keys (never none or HS*; Discovery section 3: \"RS256 MUST be included\")", listed)
 	}
 	return out, nil
-}
-
-// algorithmAllowed checks a header's "alg" against an allow list.
-func algorithmAllowed(alg string, allowed []jwt.Algorithm) error {
-	if slices.Contains(allowed, jwt.Algorithm(alg)) {
-		return nil
-	}
-	return fmt.Errorf("%w: %w: %q is not among the issuer's algorithms %v", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, alg, allowed)
 }

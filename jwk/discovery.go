@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 )
 
 // Provider is an identity provider found by discovery: OpenID Connect
@@ -25,11 +26,29 @@ import (
 //
 // A Provider is a jwt.IssuerKeySet, safe for concurrent use: given as the
 // key of a jwt.Verifier, it accepts only tokens whose "iss" is its issuer
-// (RFC 8725 section 3.8), any other without a request, and only with the
-// algorithms of Algorithms. The document is read once, at the first
-// verification (shared by concurrent callers) or by Discover or Ready; a
-// failed discovery is retried by a verification at most once per
-// WithRateLimit period. Call Close to stop its key set.
+// (RFC 8725 section 3.8), any other without a request, with every
+// algorithm the key's type fits (RFC 8725 section 3.1) but HS* (its keys
+// are published, RFC 7517 section 7). It applies no algorithm list of its
+// own: "id_token_signing_alg_values_supported" is for ID tokens only
+// (IDTokenAlgorithms, which idtoken enforces); state the algorithms of
+// other tokens with jwt.WithAlgorithms.
+//
+// The document is read at the first verification (shared by concurrent
+// callers) or by Discover or Ready; a failed discovery is retried by a
+// verification at most once per WithRateLimit period. It is then re-read
+// every WithRefreshInterval (the longest its key set goes without a
+// refetch), with every rule of the first read: a document that moved
+// "jwks_uri" is followed once the new set has been fetched; a re-read that
+// fails or is refused keeps the current document and keys, and is retried
+// after WithMinRefreshInterval, doubling up to WithRefreshInterval.
+//
+// A discovery document's "jwks_uri" may name any https host: a service
+// that lets its tenants register issuers lets them make it fetch from
+// inside its network. Give such a service a WithHTTPClient whose dialer
+// refuses private and loopback addresses
+// (ExampleWithHTTPClient_refusePrivateAddresses).
+//
+// Call Close to stop its background work (see NewProvider).
 type Provider struct {
 	issuer    string
 	docURL    string
@@ -44,8 +63,11 @@ type Provider struct {
 	lastStart time.Time
 	lastErr   error
 	closed    bool
+	reread    *time.Timer // the next re-read of the document, once discovered
+	failures  int         // consecutive failed re-reads
+	watchers  []*watcher  // told of each document before it is used (Issuers)
 
-	ctx    context.Context
+	ctx    context.Context // nil: not made by NewProvider
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
@@ -75,9 +97,17 @@ type ProviderMetadata struct {
 
 // NewProvider prepares discovery of issuer (an https URL without query or
 // fragment; http on the loopback interface, or with WithInsecureHTTP). It
-// fetches nothing: the first verification, Discover or Ready does. The
-// options are RemoteSet's, plus WithWellKnown; those that fetch apply to
-// the document too. A bad issuer or option is ErrInvalidOption.
+// fetches nothing and starts no goroutine: the first verification,
+// Discover or Ready does. The options are RemoteSet's, plus WithWellKnown;
+// those that fetch apply to the document too. A bad issuer or option is
+// ErrInvalidOption.
+//
+// Lifetime: once discovered, a Provider keeps background work until Close
+// (its key set's refresher goroutine, and a timer re-reading the document,
+// Discovery section 4): a Provider that is never closed keeps them for the
+// life of the program. No context given to a verification, Discover or
+// Ready ends it; each bounds only its own wait. Close it when done, e.g.
+// with context.AfterFunc(ctx, func() { p.Close() }) to tie it to a ctx.
 func NewProvider(issuer string, opts ...RemoteOption) (*Provider, error) {
 	cfg, err := newRemoteConfig(opts)
 	if err != nil {
@@ -99,7 +129,9 @@ func NewProvider(issuer string, opts ...RemoteOption) (*Provider, error) {
 // the JWK Set (RFC 7517 section 5), each tried once and bounded by ctx and the fetch timeout.
 // Any failure closes the Provider and is returned: ErrFetch for a document
 // or set that could not be fetched, ErrDiscoveryRefused (which also matches
-// ErrFetch) for a document that was refused.
+// ErrFetch) for a document that was refused. ctx bounds this first
+// discovery and fetch only: the Provider returned keeps its background
+// work until Close (see NewProvider).
 func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provider, error) {
 	p, err := NewProvider(issuer, opts...)
 	if err != nil {
@@ -121,11 +153,19 @@ func Discover(ctx context.Context, issuer string, opts ...RemoteOption) (*Provid
 
 // Issuer returns the issuer identifier (Discovery section 3 "issuer", RFC
 // 8414 section 2), as given.
-func (p *Provider) Issuer() string { return p.issuer }
+func (p *Provider) Issuer() string {
+	if p == nil {
+		return ""
+	}
+	return p.issuer
+}
 
 // Metadata returns the discovered metadata (Discovery section 3, RFC 8414
 // section 2); ok is false before discovery.
 func (p *Provider) Metadata() (m ProviderMetadata, ok bool) {
+	if p == nil {
+		return ProviderMetadata{}, false
+	}
 	d := p.cur.Load()
 	if d == nil {
 		return ProviderMetadata{}, false
@@ -136,14 +176,22 @@ func (p *Provider) Metadata() (m ProviderMetadata, ok bool) {
 	return m, true
 }
 
-// Algorithms returns the algorithms the Provider's tokens may use: those
-// of "id_token_signing_alg_values_supported" this package verifies with
-// published keys, never "none" or HS* (Discovery section 3); without that
-// member (RFC 8414 metadata), every asymmetric algorithm this build
-// supports. Nil before discovery (Discover, Ready). Pass them to
-// jwt.WithAlgorithms to refuse other algorithms before any key lookup; the
-// Provider refuses them anyway (jwt.ErrAlgorithmNotAllowed).
-func (p *Provider) Algorithms() []jwt.Algorithm {
+// IDTokenAlgorithms returns the algorithms the issuer's ID tokens may use:
+// those of "id_token_signing_alg_values_supported" (Discovery section 3:
+// "the JWS signing algorithms (alg values) supported by the OP for the ID
+// Token") this package verifies with published keys, in this package's
+// order; never "none" or HS*. It is empty before discovery (NewProvider
+// discovers at the first verification: call it after one, or after Discover
+// or Ready) and when the document has no such member (RFC 8414 metadata).
+//
+// The list is for ID tokens only: idtoken enforces it. The Provider does
+// not apply it to other tokens, and RFC 8414 defines no list for access
+// tokens (RFC 9068): give a resource server the algorithms its access
+// tokens use with jwt.WithAlgorithms, not this list.
+func (p *Provider) IDTokenAlgorithms() []jwt.Algorithm {
+	if p == nil {
+		return nil
+	}
 	if d := p.cur.Load(); d != nil {
 		return slices.Clone(d.algs)
 	}
@@ -151,8 +199,13 @@ func (p *Provider) Algorithms() []jwt.Algorithm {
 }
 
 // KeySet returns the RemoteSet opened on "jwks_uri" (Discovery section 3,
-// RFC 8414 section 2), or nil before discovery. It belongs to the Provider, which closes it.
+// RFC 8414 section 2), or nil before discovery. It belongs to the Provider,
+// which closes it: when a re-read document moves "jwks_uri", a new one
+// replaces it and the old one is closed.
 func (p *Provider) KeySet() *RemoteSet {
+	if p == nil {
+		return nil
+	}
 	if d := p.cur.Load(); d != nil {
 		return d.keys
 	}
@@ -161,21 +214,24 @@ func (p *Provider) KeySet() *RemoteSet {
 
 // VerificationKeys implements jwt.KeySet: the keys of the JWK Set for the
 // header's "kid" and "alg" (RFC 7515 sections 4.1.4 and 4.1.1;
-// RemoteSet.VerificationKeys), after discovery if it has not run
-// yet, for an "alg" among Algorithms only. It does not check "iss": a
-// jwt.Verifier given the Provider calls IssuerVerificationKeys, which does.
+// RemoteSet.VerificationKeys), after discovery if it has not run yet. HS*
+// is refused before any discovery (jwt.ErrAlgorithmNotAllowed: a fetched
+// secret is published, RFC 7517 section 7); any other "alg" the key's type
+// fits is accepted (no list applies, see IDTokenAlgorithms). It does not
+// check "iss": a jwt.Verifier given the Provider calls
+// IssuerVerificationKeys, which does.
 func (p *Provider) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
-	if p == nil || h == nil {
-		return nil, fmt.Errorf("%w: nil provider or header", ErrKeyNotFound)
+	if err := p.usable(); err != nil {
+		return nil, err
+	}
+	if h == nil {
+		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
 	if err := refuseFetchedSecret(h.Algorithm); err != nil {
-		return nil, err // before any discovery: Algorithms() never holds HS*
+		return nil, err // before any discovery
 	}
 	d, err := p.discover(ctx, false)
 	if err != nil {
-		return nil, err
-	}
-	if err := algorithmAllowed(h.Algorithm, d.algs); err != nil {
 		return nil, err
 	}
 	return d.keys.VerificationKeys(ctx, h)
@@ -186,21 +242,31 @@ func (p *Provider) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, 
 // any other issuer is refused, matching jwt.ErrInvalidIssuer and
 // ErrKeyNotFound, without a request.
 func (p *Provider) IssuerVerificationKeys(ctx context.Context, issuer string, h *jwt.Header) ([]any, error) {
-	if p == nil || issuer != p.issuer {
+	if err := p.usable(); err != nil {
+		return nil, err
+	}
+	if issuer != p.issuer {
 		return nil, errIssuerNotConfigured(issuer)
 	}
 	return p.VerificationKeys(ctx, h)
 }
 
-// Close stops the key set (RemoteSet.Close) and any discovery in progress
-// (Discovery section 4), and waits for them. Close is idempotent.
+// Close stops the key set (RemoteSet.Close), the document's re-reads and
+// any discovery in progress (Discovery section 4), and waits for them.
+// Close is idempotent; on a zero or nil Provider it does nothing.
 func (p *Provider) Close() error {
+	if p == nil || p.ctx == nil {
+		return nil
+	}
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
 		return nil
 	}
 	p.closed = true
+	if p.reread != nil {
+		p.reread.Stop()
+	}
 	p.mu.Unlock()
 	p.cancel()
 	p.wg.Wait()
@@ -213,10 +279,19 @@ func (p *Provider) Close() error {
 	return nil
 }
 
+// usable refuses a nil Provider or one not made by NewProvider or
+// Discover (issue 20 item 6: never a panic, no goroutine).
+func (p *Provider) usable() error {
+	switch {
+	case p == nil:
+		return fmt.Errorf("%w: nil *Provider: make one with jwk.NewProvider or jwk.Discover", ErrKeyNotFound)
+	case p.ctx == nil:
+		return fmt.Errorf("%w: Provider not made by NewProvider or Discover (a zero Provider has no issuer)", ErrKeyNotFound)
+	}
+	return nil
+}
+
 // errIssuerNotConfigured refuses an issuer no key set is configured for.
 func errIssuerNotConfigured(issuer string) error {
-	if len(issuer) > 100 {
-		issuer = issuer[:100] + "..."
-	}
-	return fmt.Errorf("%w: %w: issuer %q is not configured", ErrKeyNotFound, jwt.ErrInvalidIssuer, issuer)
+	return fmt.Errorf("%w: %w: issuer %s is not configured", ErrKeyNotFound, jwt.ErrInvalidIssuer, bounded.Quote(issuer))
 }

@@ -75,8 +75,10 @@ func (p *Provider) run(c *fetchCall) {
 	if err == nil && p.closed {
 		err = ErrClosed
 	}
+	var told []func()
 	if err == nil {
-		p.cur.Store(d)
+		told = p.publishLocked(d)
+		p.scheduleLocked()
 	}
 	p.lastErr = err
 	c.err = err
@@ -85,33 +87,49 @@ func (p *Provider) run(c *fetchCall) {
 	if err != nil && d != nil {
 		d.keys.Close() // closed meanwhile
 	}
-	if o := p.cfg.observer; o != nil { // before the waiters return: events in order
-		e := FetchEvent{Discovery: true, Issuer: p.issuer, URL: redactURL(p.docURL), Status: status, Duration: time.Since(start), Err: err}
-		switch {
-		case err == nil:
-			e.Kind = EventFetched
-		case refused:
-			e.Kind = EventDiscoveryRefused
-		default:
-			e.Kind = EventFetchFailed
-		}
-		o.ObserveFetch(p.ctx, e)
+	for _, f := range told {
+		f()
 	}
+	p.observeDocument(status, time.Since(start), refused, err) // before the waiters return: events in order
 	close(c.done)
 }
 
-// open seeds the algorithms and opens the key set on "jwks_uri".
+// observeDocument reports a read of the document, if there is an observer.
+func (p *Provider) observeDocument(status int, took time.Duration, refused bool, err error) {
+	o := p.cfg.observer
+	if o == nil {
+		return
+	}
+	e := FetchEvent{Discovery: true, Issuer: p.issuer, URL: redactURL(p.docURL), Status: status, Duration: took, Err: err}
+	switch {
+	case err == nil:
+		e.Kind = EventFetched
+	case refused:
+		e.Kind = EventDiscoveryRefused
+	default:
+		e.Kind = EventFetchFailed
+	}
+	o.ObserveFetch(p.ctx, e)
+}
+
+// open seeds the ID-token algorithms and opens the key set on "jwks_uri".
 func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
 	algs, err := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
 	if err != nil {
 		return nil, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
 	}
 	cfg := p.cfg
-	if cfg.failover == meta.JWKSURI {
+	if sameURL(cfg.failover, meta.JWKSURI) {
 		cfg.failover = ""
 	}
 	keys := newRemoteSet(meta.JWKSURI, cfg, p.client, false)
 	return &discovered{meta: meta, keys: keys, algs: algs}, nil
+}
+
+// sameURL reports two URLs equal after RFC 3986 section 6.2.2
+// normalisation (normalizeURL); "" equals nothing.
+func sameURL(a, b string) bool {
+	return a != "" && b != "" && normalizeURL(a) == normalizeURL(b)
 }
 
 // Ready waits until the Provider can verify: discovered (Discovery section
@@ -120,6 +138,15 @@ func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
 // ready; ErrFetch with the last error when ctx ends first; ErrClosed after
 // Close.
 func (p *Provider) Ready(ctx context.Context) error {
+	if err := p.usable(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if closed {
+		return ErrClosed
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}

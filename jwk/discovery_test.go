@@ -87,8 +87,8 @@ func TestDiscovery_RFC8414_3_WellKnownInsertedBetweenHostAndPath(t *testing.T) {
 		if _, err := jwt.Parse(signFor(t, jwt.ES256, k.a1, "a1", idp.issuer), p); err != nil {
 			t.Fatalf("path %q: %v", path, err)
 		}
-		if algs := p.Algorithms(); slices.Contains(algs, jwt.HS256) || !slices.Contains(algs, jwt.ES256) || !slices.Contains(algs, jwt.RS256) {
-			t.Fatalf("no id_token_signing_alg_values_supported: algorithms %v, want every asymmetric one", algs)
+		if algs := p.IDTokenAlgorithms(); len(algs) != 0 {
+			t.Fatalf("no id_token_signing_alg_values_supported: IDTokenAlgorithms %v, want none", algs)
 		}
 	}
 }
@@ -262,13 +262,15 @@ func TestDiscovery_BoundedBodyStatusTimeoutAndContext(t *testing.T) {
 	}
 }
 
-// TestDiscovery_AlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNoneNorHS:
+// TestDiscovery_IDTokenAlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNoneNorHS:
 // Discovery section 3, id_token_signing_alg_values_supported: "JSON array
 // containing a list of the JWS signing algorithms (alg values) supported by
-// the OP for the ID Token". Algorithms is that list intersected with ours,
-// never "none" and never HS* (a JWK Set is public; RFC 8725 section 3.1:
-// never trust "alg" alone); the Provider refuses the others.
-func TestDiscovery_AlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNoneNorHS(t *testing.T) {
+// the OP for the ID Token". IDTokenAlgorithms is that list intersected with
+// ours, never "none" and never HS* (a JWK Set is public; RFC 8725 section
+// 3.1: never trust "alg" alone). The Provider does not apply it to other
+// tokens (TestOIDCDiscovery3_IDTokenAlgorithmListIsNotAppliedToOtherTokens);
+// HS* it refuses anyway.
+func TestDiscovery_IDTokenAlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNoneNorHS(t *testing.T) {
 	k := testKeys()
 	tk := tenantKeys()
 	secret := mustKey(t, k.hmac, jwk.Params{KeyID: "hs"})
@@ -281,23 +283,20 @@ func TestDiscovery_AlgorithmsSeededFromIDTokenSigningAlgValuesSupported_NeverNon
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Algorithms(); !slices.Equal(got, []jwt.Algorithm{jwt.RS256, jwt.ES256}) {
-		t.Fatalf("Algorithms %v, want [RS256 ES256]", got)
+	if got := p.IDTokenAlgorithms(); !slices.Equal(got, []jwt.Algorithm{jwt.RS256, jwt.ES256}) {
+		t.Fatalf("IDTokenAlgorithms %v, want [RS256 ES256]", got)
 	}
-	v, err := jwt.NewVerifier(p, jwt.WithAlgorithms(p.Algorithms()...))
+	v, err := jwt.NewVerifier(p, jwt.WithAlgorithms(p.IDTokenAlgorithms()...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := v.Parse(signFor(t, jwt.RS256, k.rsa1, "rsa", idp.issuer)); err != nil {
 		t.Fatalf("RS256: %v", err)
 	}
-	// Without WithAlgorithms, the Provider itself refuses what is not listed.
+	// Without WithAlgorithms, the Provider refuses HS* itself.
 	bare, _ := jwt.NewVerifier(p)
-	for alg, key := range map[jwt.Algorithm]any{jwt.PS256: k.rsa1, jwt.HS256: k.hmac} {
-		kid := map[jwt.Algorithm]string{jwt.PS256: "rsa", jwt.HS256: "hs"}[alg]
-		if _, err := bare.Parse(signFor(t, alg, key, kid, idp.issuer)); !errors.Is(err, jwt.ErrAlgorithmNotAllowed) {
-			t.Fatalf("%s: %v, want ErrAlgorithmNotAllowed", alg, err)
-		}
+	if _, err := bare.Parse(signFor(t, jwt.HS256, k.hmac, "hs", idp.issuer)); !errors.Is(err, jwt.ErrAlgorithmNotAllowed) {
+		t.Fatalf("HS256: %v, want ErrAlgorithmNotAllowed", err)
 	}
 	if m, ok := p.Metadata(); !ok || len(m.IDTokenSigningAlgValuesSupported) != 6 || m.Issuer != idp.issuer || !strings.Contains(string(m.Raw), `"jwks_uri"`) {
 		t.Fatalf("metadata %+v", m)
@@ -332,7 +331,7 @@ func TestProvider_LazyDiscoverySharedByConcurrentCallers_RefusesOtherIssuersWith
 	if _, err := v.Parse(signFor(t, jwt.ES256, k.a1, "a1", "https://other.example")); !errors.Is(err, jwt.ErrInvalidIssuer) {
 		t.Fatalf("another issuer: %v", err)
 	}
-	if _, ok := p.Metadata(); ok || p.Algorithms() != nil || p.KeySet() != nil || idp.docHits.Load() != 0 {
+	if _, ok := p.Metadata(); ok || p.IDTokenAlgorithms() != nil || p.KeySet() != nil || idp.docHits.Load() != 0 {
 		t.Fatal("discovered before the first verification of its issuer")
 	}
 	tok := signFor(t, jwt.ES256, k.a1, "a1", idp.issuer)

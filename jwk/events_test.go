@@ -122,7 +122,7 @@ func TestSlogObserver_LogsVerificationsAndFetches_NeverTokensClaimsOrKeys(t *tes
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := jwt.NewVerifier(p, jwt.WithObserver(obs), jwt.WithAlgorithms(p.Algorithms()...))
+	v, err := jwt.NewVerifier(p, jwt.WithObserver(obs), jwt.WithAlgorithms(jwt.ES256))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,8 +95,10 @@ func ExampleNewIssuers() {
 	_ = verifier // verifier.ParseContext(r.Context(), bearer) in the handler
 }
 
-// One OpenID Provider: Discover reads its metadata and keys; its
-// Algorithms seed the verifier's.
+// One OpenID Provider: Discover reads its metadata and keys. A resource
+// server states the algorithms of its access tokens (RFC 9068): the
+// provider's IDTokenAlgorithms are for ID tokens only (idtoken enforces
+// them).
 func ExampleDiscover() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -105,7 +107,7 @@ func ExampleDiscover() {
 		log.Fatal(err)
 	}
 	defer provider.Close()
-	verifier, err := jwt.NewVerifier(provider, jwt.WithAlgorithms(provider.Algorithms()...), jwt.WithAudience("my-client-id"))
+	verifier, err := jwt.NewVerifier(provider, jwt.WithAlgorithms(jwt.RS256, jwt.ES256), jwt.WithAudience("orders-api"))
 	if err != nil {
 		log.Fatal(err)
 	}

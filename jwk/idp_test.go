@@ -24,8 +24,9 @@ type fakeIdP struct {
 	docPath string
 	doc     atomic.Pointer[[]byte]
 	jwks    atomic.Pointer[[]byte]
-	down    atomic.Bool  // every request answers 503
-	delay   atomic.Int64 // nanoseconds before each answer
+	next    atomic.Pointer[[]byte] // served at /jwks-next, when set
+	down    atomic.Bool            // every request answers 503
+	delay   atomic.Int64           // nanoseconds before each answer
 	docHits atomic.Int64
 	keyHits atomic.Int64
 
@@ -79,6 +80,7 @@ func (p *fakeIdP) setDoc(doc map[string]any) {
 
 func (p *fakeIdP) setRawDoc(b []byte) { p.doc.Store(&b) }
 func (p *fakeIdP) setJWKS(b []byte)   { p.jwks.Store(&b) }
+func (p *fakeIdP) setNext(b []byte)   { p.next.Store(&b) }
 
 func (p *fakeIdP) serve(w http.ResponseWriter, r *http.Request) {
 	var body []byte
@@ -89,6 +91,13 @@ func (p *fakeIdP) serve(w http.ResponseWriter, r *http.Request) {
 	case "/jwks":
 		p.keyHits.Add(1)
 		body = *p.jwks.Load()
+	case "/jwks-next":
+		next := p.next.Load()
+		if next == nil {
+			http.NotFound(w, r)
+			return
+		}
+		body = *next
 	default:
 		p.mu.Lock()
 		p.other = append(p.other, r.URL.Path)

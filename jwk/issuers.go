@@ -2,13 +2,15 @@ package jwk
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 )
 
 // IssuerConfig is one issuer of an Issuers set and where its keys come
@@ -17,19 +19,26 @@ type IssuerConfig struct {
 	// Issuer is the "iss" value of the issuer's tokens, compared exactly
 	// (RFC 7519 section 4.1.1: a case-sensitive string).
 	Issuer string
-	// Keys are the issuer's own keys: a *Set, a *RemoteSet or a *Provider
-	// (whose Issuer must be Issuer). They stay the caller's: Close leaves
-	// them open. Nil: the issuer is discovered (NewProvider with NewIssuers'
-	// options, then Options) at its first verification, and the Provider is
-	// closed by Close.
+	// Keys are the issuer's own keys: a *Set, a *RemoteSet, a *Provider
+	// (whose Issuer must be Issuer), or any other jwt.KeySet of the
+	// caller's. Whatever they are, they are asked only for tokens whose
+	// "iss" is Issuer (RFC 8725 section 3.8); a jwt.IssuerKeySet is asked
+	// through IssuerVerificationKeys, with Issuer. They stay the caller's:
+	// Close leaves them open. Nil: the issuer is discovered (NewProvider
+	// with NewIssuers' options, then Options) at its first verification,
+	// and the Provider is closed by Close.
 	Keys jwt.KeySet
 	// Options are this issuer's discovery options, after NewIssuers' own;
 	// only when Keys is nil.
 	Options []RemoteOption
 	// Algorithms, when not empty, are the only "alg" values accepted for
-	// this issuer's tokens, checked before any key is looked up. A Provider
-	// also accepts only its own Algorithms. HS* only for a *Set: keys
-	// fetched from a URL are public.
+	// every token of this issuer, checked before any key is looked up:
+	// the place to state the algorithms of its access tokens (RFC 9068),
+	// for which no metadata gives a list (RFC 8414). A discovered issuer's
+	// "id_token_signing_alg_values_supported" is not applied here: it is
+	// for ID tokens (Issuers.IDTokenAlgorithms, enforced by idtoken). HS*
+	// not for keys this package fetches from a URL (a RemoteSet, a
+	// discovered issuer): they are public.
 	Algorithms []jwt.Algorithm
 }
 
@@ -40,49 +49,79 @@ type IssuerConfig struct {
 // that is not configured is refused (matching jwt.ErrInvalidIssuer)
 // without any network traffic: issuers come from configuration, never from
 // tokens. Discovered issuers are discovered at their first verification,
-// once for all concurrent callers. Issuers is safe for concurrent use.
+// once for all concurrent callers.
+//
+// One JWK Set URL (compared after RFC 3986 section 6.2.2 normalisation)
+// never serves two issuers: NewIssuers refuses the URLs it is given
+// (RemoteSet URLs, WithFailoverURL), and each discovered "jwks_uri" is
+// compared with every other issuer's URLs when its document is read (first
+// read or re-read): on a match both issuers are refused
+// (ErrDiscoveryRefused naming both, and an EventDiscoveryRefused for each)
+// until a document changes, since neither can be told to be the rightful
+// one. When the configuration names URLs and discovers issuers too, the
+// first verification waits for the discovery of the issuers not yet
+// discovered (bounded by its context), so that no configured URL serves a
+// key before the discovered ones are known. Issuers is safe for concurrent
+// use.
 type Issuers struct {
-	byIssuer map[string]*issuerEntry
+	byIssuer map[string]*issuerEntry // nil: not made by NewIssuers
 	owned    []*Provider
+	observer FetchObserver // NewIssuers' WithFetchObserver
+	urls     urlOwners
+	sweep    sweep
+	unwatch  []func()
 	close    sync.Once
+
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 // issuerEntry is one configured issuer: its key set, or its Provider.
 type issuerEntry struct {
-	keys     jwt.KeySet // *Set or *RemoteSet; nil with provider
+	issuer   string
+	keys     jwt.KeySet // nil with provider
 	provider *Provider
 	algs     []jwt.Algorithm
+	conflict atomic.Pointer[error] // its JWK Set URL is also another issuer's
 }
 
-// fetched reports keys fetched from a URL (a RemoteSet's, a Provider's):
-// public, so never HS*.
+// fetched reports keys this package fetches from a URL (a RemoteSet's, a
+// Provider's): public, so never HS*.
 func (e *issuerEntry) fetched() bool {
-	_, local := e.keys.(*Set)
-	return !local
+	_, remote := e.keys.(*RemoteSet)
+	return remote || e.provider != nil
 }
 
 // NewIssuers makes the set of configs (RFC 8725 section 3.8: each issuer
 // verified with its own keys); opts are the discovery options
-// shared by every issuer whose Keys is nil. It makes no request. An empty
-// or repeated Issuer, a Keys of another type, the same Keys for two
-// issuers, a JWK Set URL or WithFailoverURL of two issuers (such as a
-// failover URL in opts with two issuers discovered), a Provider of another issuer, Options beside Keys, an unknown
-// algorithm, HS* for keys fetched from a URL, or opts with no issuer to
-// discover is ErrInvalidOption.
+// shared by every issuer whose Keys is nil. It makes no request and starts
+// no goroutine; the Providers it makes for discovered issuers start theirs
+// when discovered and keep them until Close (see NewProvider): an Issuers
+// that is never closed keeps them for the life of the program.
+//
+// An empty or repeated Issuer, a nil Keys pointer or one not made by its
+// constructor, the same Keys for two issuers, a JWK Set URL or
+// WithFailoverURL of two issuers (such as a failover URL in opts with two
+// issuers discovered; RFC 3986 section 6.2.2 spellings of one URL are one
+// URL), a Provider of another issuer, an *Issuers without Issuer, Options
+// beside Keys, an unknown algorithm, HS* for keys fetched from a URL, or
+// opts with no issuer to discover is ErrInvalidOption.
 func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) {
 	if len(configs) == 0 {
 		return nil, fmt.Errorf("%w: no issuer configured", ErrInvalidOption)
 	}
-	if _, err := newRemoteConfig(opts); err != nil {
+	cfg, err := newRemoteConfig(opts)
+	if err != nil {
 		return nil, err
 	}
-	m := &Issuers{byIssuer: make(map[string]*issuerEntry, len(configs))}
+	m := &Issuers{byIssuer: make(map[string]*issuerEntry, len(configs)), observer: cfg.observer}
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.urls.init()
 	discovering := false
 	shared := make(map[jwt.KeySet]string, len(configs))
-	urls := make(map[string]string, len(configs)) // JWK Set URLs known now, by issuer
 	for i, c := range configs {
 		e, err := m.entry(c, opts)
-		if err == nil && c.Keys != nil {
+		if err == nil && c.Keys != nil && reflect.ValueOf(c.Keys).Comparable() {
 			if other, dup := shared[c.Keys]; dup {
 				err = fmt.Errorf("%w: the same keys as issuer %q: each issuer's keys are its own", ErrInvalidOption, other)
 			}
@@ -91,13 +130,7 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 		if err == nil {
 			// A failover URL (shared by every discovered issuer, or naming
 			// another issuer's set) would serve one issuer's keys for another.
-			for _, u := range e.setURLs() {
-				if other, dup := urls[u]; dup && other != c.Issuer {
-					err = fmt.Errorf("%w: the JWK Set URL %s is also issuer %q's: each issuer's keys are its own", ErrInvalidOption, redactURL(u), other)
-					break
-				}
-				urls[u] = c.Issuer
-			}
+			err = m.urls.configure(c.Issuer, e.setURLs())
 		}
 		if err != nil {
 			m.Close()
@@ -110,6 +143,7 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 		m.Close()
 		return nil, fmt.Errorf("%w: discovery options, but no issuer is discovered", ErrInvalidOption)
 	}
+	m.watchProviders()
 	return m, nil
 }
 
@@ -121,7 +155,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 	if _, dup := m.byIssuer[c.Issuer]; dup {
 		return nil, fmt.Errorf("%w: Issuer configured twice", ErrInvalidOption)
 	}
-	e := &issuerEntry{algs: slices.Clone(c.Algorithms)}
+	e := &issuerEntry{issuer: c.Issuer, algs: slices.Clone(c.Algorithms)}
 	switch k := c.Keys.(type) {
 	case nil:
 		p, err := NewProvider(c.Issuer, append(slices.Clone(opts), c.Options...)...)
@@ -136,17 +170,38 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		}
 		e.keys = k
 	case *RemoteSet:
-		if k == nil {
+		switch {
+		case k == nil:
 			return nil, fmt.Errorf("%w: nil *RemoteSet", ErrInvalidOption)
+		case k.url == "":
+			return nil, fmt.Errorf("%w: a RemoteSet not made by NewRemoteSet", ErrInvalidOption)
 		}
 		e.keys = k
 	case *Provider:
-		if k == nil || k.issuer != c.Issuer {
-			return nil, fmt.Errorf("%w: a *Provider of another issuer", ErrInvalidOption)
+		switch {
+		case k == nil:
+			return nil, fmt.Errorf("%w: nil *Provider", ErrInvalidOption)
+		case k.ctx == nil:
+			return nil, fmt.Errorf("%w: a Provider not made by NewProvider or Discover", ErrInvalidOption)
+		case k.issuer != c.Issuer:
+			return nil, fmt.Errorf("%w: a *Provider of another issuer (%q)", ErrInvalidOption, k.issuer)
 		}
 		e.provider = k
+	case *Issuers:
+		switch {
+		case k == nil:
+			return nil, fmt.Errorf("%w: nil *Issuers", ErrInvalidOption)
+		case k.byIssuer == nil:
+			return nil, fmt.Errorf("%w: an Issuers not made by NewIssuers", ErrInvalidOption)
+		case k.byIssuer[c.Issuer] == nil:
+			return nil, fmt.Errorf("%w: an *Issuers without this issuer: it would refuse every token", ErrInvalidOption)
+		}
+		e.keys = k
 	default:
-		return nil, fmt.Errorf("%w: Keys of type %T; want *jwk.Set, *jwk.RemoteSet or *jwk.Provider", ErrInvalidOption, c.Keys)
+		if v := reflect.ValueOf(k); nilable(v.Kind()) && v.IsNil() {
+			return nil, fmt.Errorf("%w: Keys is a nil %T", ErrInvalidOption, k)
+		}
+		e.keys = k
 	}
 	if c.Keys != nil && len(c.Options) > 0 {
 		return nil, fmt.Errorf("%w: Options are for a discovered issuer (Keys nil)", ErrInvalidOption)
@@ -160,6 +215,15 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		}
 	}
 	return e, nil
+}
+
+// nilable reports a kind whose zero value is nil.
+func nilable(k reflect.Kind) bool {
+	switch k {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface, reflect.UnsafePointer:
+		return true
+	}
+	return false
 }
 
 // setURLs are the JWK Set URLs the entry is configured with: a RemoteSet's
@@ -182,26 +246,80 @@ func (e *issuerEntry) setURLs() []string {
 // IssuerVerificationKeys implements jwt.IssuerKeySet: the keys of issuer
 // for the header, from that issuer's key set only. An issuer not
 // configured is refused at once, matching jwt.ErrInvalidIssuer and
-// ErrKeyNotFound; an "alg" outside the issuer's Algorithms, or HS* for
-// keys fetched from a URL, matching jwt.ErrAlgorithmNotAllowed and
-// ErrKeyNotFound.
+// ErrKeyNotFound; an "alg" outside the issuer's IssuerConfig.Algorithms,
+// or HS* for keys fetched from a URL, matching jwt.ErrAlgorithmNotAllowed
+// and ErrKeyNotFound; an issuer whose JWK Set URL is also another's,
+// ErrDiscoveryRefused naming both (RFC 8725 section 3.8).
 func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *jwt.Header) ([]any, error) {
-	if m == nil || h == nil {
-		return nil, fmt.Errorf("%w: nil issuers or header", ErrKeyNotFound)
+	if err := m.usable(); err != nil {
+		return nil, err
+	}
+	if h == nil {
+		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
 	e := m.byIssuer[issuer]
 	if e == nil {
 		return nil, errIssuerNotConfigured(issuer)
 	}
-	if len(e.algs) > 0 {
-		if err := algorithmAllowed(h.Algorithm, e.algs); err != nil {
+	if err := e.algorithmAllowed(h.Algorithm); err != nil {
+		return nil, err
+	}
+	if e.fetched() {
+		if err := refuseFetchedSecret(h.Algorithm); err != nil {
 			return nil, err
 		}
 	}
-	if e.provider != nil {
-		return e.provider.VerificationKeys(ctx, h)
+	if err := m.sweep.wait(ctx); err != nil {
+		return nil, err
 	}
-	return e.keys.VerificationKeys(ctx, h)
+	var d *discovered
+	if e.provider != nil {
+		if err := e.provider.usable(); err != nil {
+			return nil, err
+		}
+		var err error
+		if d, err = e.provider.discover(ctx, false); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.conflict.Load(); err != nil {
+		return nil, *err
+	}
+	switch k := e.keys.(type) {
+	case nil:
+		return d.keys.VerificationKeys(ctx, h)
+	case jwt.IssuerKeySet:
+		return k.IssuerVerificationKeys(ctx, issuer, h)
+	default:
+		return k.VerificationKeys(ctx, h)
+	}
+}
+
+// algorithmAllowed checks a header's "alg" against the issuer's
+// IssuerConfig.Algorithms, when given (RFC 8725 section 3.1).
+func (e *issuerEntry) algorithmAllowed(alg string) error {
+	if len(e.algs) == 0 || slices.Contains(e.algs, jwt.Algorithm(alg)) {
+		return nil
+	}
+	return fmt.Errorf("%w: %w: %s is not in IssuerConfig.Algorithms %v of issuer %q: add it there to accept it",
+		ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, bounded.Quote(alg), e.algs, e.issuer)
+}
+
+// IDTokenAlgorithms returns the ID-token algorithms of issuer (OpenID
+// Connect Discovery 1.0 section 3 "id_token_signing_alg_values_supported",
+// Provider.IDTokenAlgorithms) when its keys are discovered: empty before
+// its discovery (at its first verification, or Ready), for an issuer not
+// configured, and for keys given in IssuerConfig.Keys other than a
+// *Provider. idtoken enforces it for ID tokens; no other token is held to
+// it.
+func (m *Issuers) IDTokenAlgorithms(issuer string) []jwt.Algorithm {
+	if m == nil {
+		return nil
+	}
+	if e := m.byIssuer[issuer]; e != nil && e.provider != nil {
+		return e.provider.IDTokenAlgorithms()
+	}
+	return nil
 }
 
 // errNoIssuer refuses a lookup without an issuer.
@@ -213,12 +331,18 @@ var errNoIssuer = fmt.Errorf("%w: %w: an Issuers set chooses keys by the token's
 // 3.8) (keys of all issuers are never pooled). A
 // jwt.Verifier given an Issuers calls IssuerVerificationKeys instead.
 func (m *Issuers) VerificationKeys(context.Context, *jwt.Header) ([]any, error) {
+	if err := m.usable(); err != nil {
+		return nil, err
+	}
 	return nil, errNoIssuer
 }
 
 // Issuers returns the configured issuers ("iss" values, RFC 7519 section
-// 4.1.1), sorted.
+// 4.1.1), sorted; none for a zero or nil Issuers.
 func (m *Issuers) Issuers() []string {
+	if m == nil || len(m.byIssuer) == 0 {
+		return nil
+	}
 	out := make([]string, 0, len(m.byIssuer))
 	for iss := range m.byIssuer {
 		out = append(out, iss)
@@ -227,52 +351,32 @@ func (m *Issuers) Issuers() []string {
 	return out
 }
 
-// Ready waits until every issuer can verify (Provider.Ready: Discovery
-// section 4; RemoteSet.Ready: its JWK Set, RFC 7517 section 5; a *Set
-// always can), all at once, until ctx ends. The
-// error joins each issuer's, naming it.
-func (m *Issuers) Ready(ctx context.Context) error {
-	if ctx == nil {
-		ctx = context.Background()
+// usable refuses a nil Issuers or one not made by NewIssuers (issue 20
+// item 6: never a panic).
+func (m *Issuers) usable() error {
+	switch {
+	case m == nil:
+		return fmt.Errorf("%w: nil *Issuers: make one with jwk.NewIssuers", ErrKeyNotFound)
+	case m.byIssuer == nil:
+		return fmt.Errorf("%w: Issuers not made by NewIssuers (a zero Issuers has no issuer)", ErrKeyNotFound)
 	}
-	var (
-		mu   sync.Mutex
-		errs []error
-		wg   sync.WaitGroup
-	)
-	for _, iss := range m.Issuers() {
-		e := m.byIssuer[iss]
-		var ready func(context.Context) error
-		switch {
-		case e.provider != nil:
-			ready = e.provider.Ready
-		case e.keys != nil:
-			if r, ok := e.keys.(*RemoteSet); ok {
-				ready = r.Ready
-			}
-		}
-		if ready == nil {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := ready(ctx); err != nil {
-				mu.Lock()
-				errs = append(errs, fmt.Errorf("issuer %q: %w", iss, err))
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return nil
 }
 
 // Close closes the Providers NewIssuers made for discovered issuers
-// (Discovery section 4); key
-// sets and Providers given in Keys stay open. Close is idempotent.
+// (Discovery section 4); key sets and Providers given in Keys stay open.
+// Close is idempotent; on a zero or nil Issuers it does nothing.
 func (m *Issuers) Close() error {
+	if m == nil {
+		return nil
+	}
 	m.close.Do(func() {
+		if m.cancel != nil {
+			m.cancel()
+		}
+		for _, remove := range m.unwatch {
+			remove()
+		}
 		for _, p := range m.owned {
 			p.Close()
 		}

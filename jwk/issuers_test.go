@@ -212,7 +212,7 @@ func TestNewIssuers_EveryOptionValidated(t *testing.T) {
 		"empty issuer":                {configs: []jwk.IssuerConfig{{Issuer: "", Keys: set}}},
 		"twice":                       {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: set}, {Issuer: "a", Keys: set}}},
 		"nil *Set":                    {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: nilSet}}},
-		"another KeySet type":         {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: &jwk.Issuers{}}}},
+		"a zero *Issuers":             {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: &jwk.Issuers{}}}},
 		"provider of another issuer":  {configs: []jwk.IssuerConfig{{Issuer: "https://other.example", Keys: prov}}},
 		"options beside keys":         {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: set, Options: []jwk.RemoteOption{jwk.WithRateLimit(time.Second)}}}},
 		"unknown algorithm":           {configs: []jwk.IssuerConfig{{Issuer: "a", Keys: set, Algorithms: []jwt.Algorithm{"none"}}}},

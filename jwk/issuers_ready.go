@@ -1,0 +1,57 @@
+package jwk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// Ready waits until every issuer can verify (Provider.Ready: Discovery
+// section 4; RemoteSet.Ready: its JWK Set, RFC 7517 section 5; a *Set and
+// the caller's own key sets always can), all at once, until ctx ends, and
+// then reports the issuers refused because their JWK Set URL is also
+// another's (RFC 8725 section 3.8). The error joins each issuer's, naming
+// it.
+func (m *Issuers) Ready(ctx context.Context) error {
+	if err := m.usable(); err != nil {
+		return err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var (
+		mu   sync.Mutex
+		errs []error
+		wg   sync.WaitGroup
+	)
+	for _, iss := range m.Issuers() {
+		e := m.byIssuer[iss]
+		var ready func(context.Context) error
+		switch {
+		case e.provider != nil:
+			ready = e.provider.Ready
+		case e.keys != nil:
+			if r, ok := e.keys.(*RemoteSet); ok {
+				ready = r.Ready
+			}
+		}
+		if ready == nil {
+			continue
+		}
+		wg.Go(func() {
+			if err := ready(ctx); err != nil {
+				mu.Lock()
+				errs = append(errs, fmt.Errorf("issuer %q: %w", iss, err))
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for _, iss := range m.Issuers() {
+		if err := m.byIssuer[iss].conflict.Load(); err != nil {
+			errs = append(errs, fmt.Errorf("issuer %q: %w", iss, *err))
+		}
+	}
+	return errors.Join(errs...)
+}
