@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/signing"
@@ -76,13 +77,16 @@ func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, erro
 // claims' type; then claims' Validate method (ClaimsValidator) and the
 // WithValidator checks run (RFC 7519 section 7.2).
 //
-// The claims are decoded into a new zero value of claims' type, which
-// replaces *claims once every rule passed: claims, and anything it points
-// to, is not touched unless the token is accepted, even when the Encoder
-// fails part-way (ErrEncoding); on success, claims set beforehand but
-// absent from the token are zero, as the value is replaced, not merged
-// into. A refused token whose signature verified gives a *ValidationError
-// holding its claims in that new value. Token.Claims is claims (for a
+// claims is filled only when the token is accepted: a refusal, or an
+// Encoder failing part-way (ErrEncoding), leaves it, and anything it
+// points to, as it was. A zero value (`var c MyClaims`), which refers to
+// nothing, is decoded into and zeroed again on failure, at no cost; any
+// other value is replaced, once every rule passed, by the claims decoded
+// into a new zero value of its type (so claims set beforehand but absent
+// from the token are zero: the value is replaced, not merged into), as it
+// is whenever Validate or a WithValidator check must see the claims first.
+// A refused token whose signature verified gives a *ValidationError
+// holding its claims in a new value. Token.Claims is claims (for a
 // pointer to an interface, the pointer it holds).
 func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 	return v.ParseWithClaimsContext(context.Background(), token, claims)
@@ -132,7 +136,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 		return nil, err
 	}
 	if ev != nil {
-		ev.Algorithm, ev.KeyID = h.Algorithm, h.KeyID
+		ev.Algorithm, ev.KeyID = bounded.String(h.Algorithm), bounded.String(h.KeyID) // unverified: cut
 	}
 	// Every segment is decoded, and so checked, before any cryptography.
 	// The claims are decoded into a buffer of their own, never reused: an
@@ -165,7 +169,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	// verifier allows before any cryptography; "none" is never known.
 	alg, known := signing.Lookup(h.Algorithm)
 	if !known {
-		return nil, fmt.Errorf("%w: %q", ErrAlgorithmNotAllowed, h.Algorithm)
+		return nil, fmt.Errorf("%w: %s", ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm))
 	}
 	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
 		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
@@ -305,7 +309,7 @@ func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm
 func (v *Verifier) validate(h *Header, ex *claimrules.Extracted) error {
 	err := v.cfg.validator.Validate(ex)
 	if v.cfg.types != nil && !typeAllowed(h.Type, v.cfg.types) {
-		typErr := fmt.Errorf("%w: %q, want %s", ErrInvalidType, h.Type, typeList(v.cfg.types))
+		typErr := fmt.Errorf("%w: %s, want %s", ErrInvalidType, bounded.Quote(h.Type), typeList(v.cfg.types))
 		if err == nil {
 			return typErr
 		}
