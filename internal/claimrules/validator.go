@@ -19,6 +19,10 @@ type Validator struct {
 	// sections 4.1.4 and 4.1.5: "Implementers MAY provide for some small
 	// leeway").
 	Leeway time.Duration
+	// FutureLeeway is the least leeway of the rules that refuse a time
+	// still in the future ("nbf", "iat"): they allow the larger of it and
+	// Leeway (Future), "exp" and MaxAge Leeway only.
+	FutureLeeway time.Duration
 	// Audiences, when not empty, must include one value found in "aud".
 	Audiences []string
 	// AllAudiences, when not empty, must each be found in "aud".
@@ -70,16 +74,16 @@ func (v *Validator) Validate(e *Extracted) error {
 	}
 	// RFC 7519 section 4.1.5: "the current date/time MUST be after or equal
 	// to the not-before date/time listed in the "nbf" claim".
-	if e.HasNotBefore && t.Before(e.NotBefore.Add(-v.Leeway)) {
-		errs = append(errs, v.late(sentinel.TokenNotValidYet, "for another", e.NotBefore.Sub(t)))
+	if e.HasNotBefore && t.Before(e.NotBefore.Add(-v.Future())) {
+		errs = append(errs, v.early(sentinel.TokenNotValidYet, "for another", e.NotBefore.Sub(t)))
 	}
 	if !e.HasNotBefore && v.RequireNotBefore {
 		errs = append(errs, missing(claims.NameNotBefore))
 	}
 	// RFC 7519 section 4.1.6: "iat" is when the JWT was issued; one from
 	// the future was not issued yet.
-	if e.HasIssuedAt && (v.CheckIssuedAt || v.MaxAge > 0) && t.Add(v.Leeway).Before(e.IssuedAt) {
-		errs = append(errs, v.late(sentinel.TokenUsedBeforeIssued, "by", e.IssuedAt.Sub(t)))
+	if e.HasIssuedAt && (v.CheckIssuedAt || v.MaxAge > 0) && t.Add(v.Future()).Before(e.IssuedAt) {
+		errs = append(errs, v.early(sentinel.TokenUsedBeforeIssued, "by", e.IssuedAt.Sub(t)))
 	}
 	if v.MaxAge > 0 {
 		if !e.HasIssuedAt {
@@ -128,6 +132,20 @@ func readable(d time.Duration) time.Duration {
 	}
 	return d.Round(time.Millisecond)
 }
+
+// early reports a rule that refuses a time in the future ("nbf", "iat"),
+// and by how much, with the leeway it allowed (Future).
+func (v *Validator) early(kind error, by string, d time.Duration) error {
+	note := ""
+	if f := v.Future(); f != 0 {
+		note = fmt.Sprintf(" (leeway %v)", f)
+	}
+	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), note)
+}
+
+// Future is the leeway of the rules that refuse a time in the future: the
+// larger of Leeway and FutureLeeway.
+func (v *Validator) Future() time.Duration { return max(v.Leeway, v.FutureLeeway) }
 
 func (v *Validator) leewayNote() string {
 	if v.Leeway == 0 {
