@@ -103,8 +103,9 @@ func WithEncoder(enc Encoder) Option {
 	}
 }
 
-// WithTimeFunc sets the clock used for "exp" and "nbf" (RFC 7519 sections
-// 4.1.4 and 4.1.5); default time.Now. Verify side only.
+// WithTimeFunc sets the clock used for "exp", "nbf" and "iat" (RFC 7519
+// sections 4.1.4 to 4.1.6: WithIssuedAt, WithMaxAge); default time.Now.
+// Verify side only.
 func WithTimeFunc(now func() time.Time) Option {
 	return func(c *config) {
 		if !c.use("WithTimeFunc", verifySide) {
@@ -118,8 +119,10 @@ func WithTimeFunc(now func() time.Time) Option {
 	}
 }
 
-// WithLeeway allows for clock skew when checking "exp" and "nbf" (RFC 7519
-// sections 4.1.4 and 4.1.5: "some small leeway"). Verify side only.
+// WithLeeway allows for clock skew when checking "exp", "nbf" and "iat"
+// (RFC 7519 sections 4.1.4 to 4.1.6: "some small leeway"): an "iat" up to
+// the leeway ahead passes WithIssuedAt, and WithMaxAge allows the leeway
+// past its age. Verify side only.
 func WithLeeway(d time.Duration) Option {
 	return func(c *config) {
 		if !c.use("WithLeeway", verifySide) {
