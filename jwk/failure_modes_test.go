@@ -24,7 +24,7 @@ func outcome(err error) string {
 		err  error
 		name string
 	}{
-		{jwk.ErrBodyTooLarge, "ErrBodyTooLarge"}, {jwk.ErrFetch, "ErrFetch"}, {jwk.ErrKeyNotFound, "ErrKeyNotFound"},
+		{jwk.ErrBodyTooLarge, "ErrBodyTooLarge"}, {jwk.ErrDiscoveryRefused, "ErrDiscoveryRefused"}, {jwk.ErrFetch, "ErrFetch"}, {jwk.ErrKeyNotFound, "ErrKeyNotFound"},
 		{jwt.ErrAlgorithmNotAllowed, "jwt.ErrAlgorithmNotAllowed"}, {jwt.ErrSignatureInvalid, "jwt.ErrSignatureInvalid"},
 		{jwt.ErrInvalidIssuer, "jwt.ErrInvalidIssuer"}, {jwt.ErrMissingClaim, "jwt.ErrMissingClaim"},
 		{jwt.ErrInvalidKey, "jwt.ErrInvalidKey"}, {jwt.ErrInvalidOption, "jwt.ErrInvalidOption"},
@@ -133,6 +133,19 @@ func TestFailureModes_Measured(t *testing.T) {
 	tok5 := signFor(t, jwt.ES384, ec384, "a1", tt.a.issuer)
 	took, err = timed(func() error { return tt.parse(tok5) })
 	row("`alg` the issuer's key does not fit (ES384, a P-256 key)", err, tt.counter.n.Load()-n0, took, jwk.ErrKeyNotFound)
+
+	// One JWK Set for two issuers (RFC 8725 section 3.8).
+	ct := newCrossTenant(t)
+	forged := signFor(t, jwt.ES256, k.b1, "b1", ct.a.issuer)
+	took, err = timed(func() error { return ct.parse(forged) })
+	row("`iss` A, B's key; A's `WithFailoverURL` is B's `jwks_uri`, A's set down", err,
+		ct.a.docHits.Load()+ct.a.keyHits.Load()+ct.b.docHits.Load()+ct.b.keyHits.Load(), took, jwk.ErrDiscoveryRefused)
+	n0 = ct.b.docHits.Load() + ct.b.keyHits.Load()
+	tokB := signFor(t, jwt.ES256, k.b1, "b1", ct.b.issuer)
+	took, err = timed(func() error { return ct.parse(tokB) })
+	row("then B's own token", err, ct.b.docHits.Load()+ct.b.keyHits.Load()-n0, took, jwk.ErrDiscoveryRefused)
+	took, err = timed(func() error { _, err := jwt.Parse(tokA, new(jwk.Provider)); return err })
+	row("a zero `Provider` (`new(jwk.Provider)`)", err, 0, took, jwk.ErrKeyNotFound)
 
 	// Rotation and outages.
 	rot := newTwoTenants(t)
