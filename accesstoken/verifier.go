@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
 // Config is what a resource server expects of its access tokens (RFC 9068
@@ -26,7 +28,26 @@ type Config struct {
 	// are then refused by their claims only (ErrIDToken, a missing
 	// "client_id" or "jti", an audience that is a client's).
 	AllowJWTType bool
+	// Leeway allows for clock skew (RFC 7519 sections 4.1.4 to 4.1.6:
+	// "some small leeway") on every time rule: "exp", "nbf", "iat". It is
+	// jwt.WithLeeway, given before opts; set one or the other (both, with
+	// other values, is jwt.ErrInvalidOption). The rules that refuse a time
+	// in the future ("iat", "nbf") allow at least DefaultFutureLeeway;
+	// jwt.WithFutureLeeway in opts replaces that default.
+	Leeway time.Duration
+	// Now is the clock of every time rule; nil is time.Now. It is
+	// jwt.WithTimeFunc, given before opts; set one or the other (both is
+	// jwt.ErrInvalidOption).
+	Now func() time.Time
 }
+
+// DefaultFutureLeeway is the least leeway of the rules that refuse a time
+// still in the future ("iat", "nbf"): NumericDates are whole seconds, so a
+// resource server a few milliseconds behind its authorization server sees
+// a fresh token's "iat" up to a second ahead (RFC 7519 section 4.1.6).
+// "exp" has no default leeway. jwt.WithFutureLeeway in NewVerifier's opts
+// replaces it (0: none).
+const DefaultFutureLeeway = profileclaims.DefaultFutureLeeway
 
 // Verifier verifies JWT access tokens (RFC 9068 section 4). It is safe for
 // concurrent use; make one and reuse it.
@@ -37,10 +58,12 @@ type Verifier struct {
 // NewVerifier returns a Verifier of RFC 9068 section 4 for access tokens
 // signed with key (any key jwt.NewVerifier takes: a public key, a KeyFunc,
 // a jwk set) for cfg. opts are further jwt options (jwt.WithAlgorithms,
-// jwt.WithLeeway, jwt.WithTimeFunc, jwt.WithEncoder, jwt.WithValidator,
-// ...); they cannot loosen the profile: its issuer, audience, required
-// claims and "typ" rule apply whatever opts say (an audience added with
-// jwt.WithAudience is not enough). An empty Issuer or Audience is jwt.ErrInvalidOption.
+// jwt.WithLeeway, jwt.WithTimeFunc, jwt.WithFutureLeeway, jwt.WithEncoder,
+// jwt.WithValidator, ...); they cannot loosen the profile: its issuer,
+// audience, required claims and "typ" rule apply whatever opts say (an
+// audience added with jwt.WithAudience is not enough). An empty Issuer or
+// Audience, a negative Leeway, or a Config clock setting beside its jwt
+// option is jwt.ErrInvalidOption.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Issuer == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Issuer is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
@@ -48,8 +71,16 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Audience == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Audience is required (RFC 9068 section 4)", jwt.ErrInvalidOption)
 	}
-	core, err := jwt.NewVerifier(key, profile.VerifierOptions(rules, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))...)
+	clock := profileclaims.Clock{Leeway: cfg.Leeway, Now: cfg.Now}
+	defaults, err := clock.Options("accesstoken")
 	if err != nil {
+		return nil, err
+	}
+	core, err := jwt.NewVerifier(key, profile.VerifierOptions(rules, defaults, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))...)
+	if err != nil {
+		return nil, err
+	}
+	if err := clock.Check("accesstoken", core); err != nil {
 		return nil, err
 	}
 	return &Verifier{core: core}, nil

@@ -120,13 +120,15 @@ func (v *Verifier) checkMaxAge(want *Checks, s *scanned) error {
 	if !s.authTime.present {
 		return fmt.Errorf("%w: \"auth_time\", required with max_age (OpenID Connect Core 1.0 section 2)", jwt.ErrMissingClaim)
 	}
-	now := v.now()
-	if age := now.Sub(s.authTime.Time); age > want.MaxAge+v.leeway {
-		return fmt.Errorf("%w: the end-user authenticated %v ago, over max_age %v (OpenID Connect Core 1.0 section 3.1.3.7 step 13)",
-			jwt.ErrTokenExpired, age, want.MaxAge)
+	now := v.core.Now()
+	past, future := v.core.Leeway()
+	if age := now.Sub(s.authTime.Time); age > want.MaxAge+past {
+		return fmt.Errorf("%w: the end-user authenticated %v ago, over max_age %v%s (OpenID Connect Core 1.0 section 3.1.3.7 step 13)",
+			jwt.ErrTokenExpired, readable(age), want.MaxAge, leewayNote(past))
 	}
-	if ahead := s.authTime.Time.Sub(now); ahead > v.leeway {
-		return fmt.Errorf("%w: \"auth_time\" is %v in the future (OpenID Connect Core 1.0 section 2)", jwt.ErrTokenInvalidClaims, ahead)
+	if ahead := s.authTime.Time.Sub(now); ahead > future {
+		return fmt.Errorf("%w: \"auth_time\" is %v in the future%s (OpenID Connect Core 1.0 section 2)",
+			jwt.ErrTokenInvalidClaims, readable(ahead), leewayNote(future))
 	}
 	return nil
 }
@@ -145,4 +147,21 @@ func checkHash(alg jwt.Algorithm, value string, got claim, name string, kind err
 		return fmt.Errorf("%w (OpenID Connect Core 1.0 section %s)", kind, section)
 	}
 	return nil
+}
+
+// readable rounds a duration for a message, as the jwt package's time
+// rules do: to the second from one second on, to the millisecond below.
+func readable(d time.Duration) time.Duration {
+	if d >= time.Second || d <= -time.Second {
+		return d.Round(time.Second)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// leewayNote names the leeway a time rule allowed, if any.
+func leewayNote(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (leeway %v)", d)
 }

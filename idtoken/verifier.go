@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
 // Config is what a relying party expects of its ID tokens (OpenID Connect
@@ -26,15 +27,19 @@ type Config struct {
 	// rules. Its error is reported wrapped, matching
 	// ErrInvalidAuthorizedParty and jwt.ErrTokenInvalidClaims.
 	AZP func(c *Claims, clientID string) error
-	// Leeway allows for clock skew (RFC 7519 section 4.1.4: "some small
-	// leeway") on "auth_time" (Checks.MaxAge) and, when set, on every time
-	// rule (it is given to the jwt package as
-	// jwt.WithLeeway, after opts).
+	// Leeway allows for clock skew (RFC 7519 sections 4.1.4 to 4.1.6:
+	// "some small leeway") on every time rule: "exp", "nbf", "iat" and
+	// "auth_time" (Checks.MaxAge). It is jwt.WithLeeway, given before opts:
+	// a jwt.WithLeeway in opts reaches "auth_time" too; set one or the
+	// other (both, with other values, is jwt.ErrInvalidOption). The rules
+	// that refuse a time in the future ("iat", "nbf", "auth_time") allow
+	// at least DefaultFutureLeeway; jwt.WithFutureLeeway in opts replaces
+	// that default.
 	Leeway time.Duration
-	// Now is the clock for "auth_time" and, when set, for every time rule
-	// (given as jwt.WithTimeFunc, after opts); nil is time.Now. A
-	// jwt.WithTimeFunc or jwt.WithLeeway in opts reaches only the jwt
-	// package's rules ("exp", "nbf", "iat"): set them here instead.
+	// Now is the clock of every time rule, "auth_time" included; nil is
+	// time.Now. It is jwt.WithTimeFunc, given before opts: a
+	// jwt.WithTimeFunc in opts reaches "auth_time" too; set one or the
+	// other (both is jwt.ErrInvalidOption).
 	Now func() time.Time
 	// AllowScopeClaim accepts ID tokens that carry "scope", for a provider
 	// that writes it into them: by default a token with "scope" is an
@@ -44,6 +49,14 @@ type Config struct {
 	AllowScopeClaim bool
 }
 
+// DefaultFutureLeeway is the least leeway of the rules that refuse a time
+// still in the future ("iat", "nbf", "auth_time"): NumericDates are whole
+// seconds, so a relying party a few milliseconds behind its provider sees
+// a fresh ID token's "iat" up to a second ahead (RFC 7519 section 4.1.6).
+// "exp" and max_age have no default leeway. jwt.WithFutureLeeway in
+// NewVerifier's opts replaces it (0: none).
+const DefaultFutureLeeway = profileclaims.DefaultFutureLeeway
+
 // Verifier verifies ID tokens (OpenID Connect Core 1.0 sections 3.1.3.7,
 // 3.2.2.11 and 3.3.2.12). It is safe for concurrent use; make one and reuse
 // it.
@@ -51,8 +64,6 @@ type Verifier struct {
 	core     *jwt.Verifier
 	clientID string
 	azp      func(*Claims, string) error
-	leeway   time.Duration
-	clock    func() time.Time
 	// allowScope is Config.AllowScopeClaim.
 	allowScope bool
 }
@@ -61,10 +72,12 @@ type Verifier struct {
 // 3.1.3.7 for ID tokens signed with key (any key jwt.NewVerifier takes: a
 // public key, a client secret for HS*, section 10.1, a KeyFunc, a jwk set)
 // for cfg. opts are further jwt options (jwt.WithAlgorithms,
-// jwt.WithEncoder, jwt.WithMaxAge, jwt.WithValidator, ...); they cannot
+// jwt.WithEncoder, jwt.WithMaxAge, jwt.WithLeeway, jwt.WithTimeFunc,
+// jwt.WithFutureLeeway, jwt.WithValidator, ...); they cannot
 // loosen the profile: its issuer, audience, required claims and "typ" rule
 // apply whatever opts say. An empty Issuer or ClientID, a negative Leeway,
-// or a key bound to another issuer (a *jwk.Provider whose Issuer is not
+// a Config clock setting beside its jwt option, or a key bound to another
+// issuer (a *jwk.Provider whose Issuer is not
 // Config.Issuer, a *jwk.Issuers without it: every token would be refused)
 // is jwt.ErrInvalidOption.
 //
@@ -84,27 +97,24 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.ClientID == "" {
 		return nil, fmt.Errorf("%w: idtoken: Config.ClientID is required (OpenID Connect Core 1.0 section 3.1.3.7 step 3)", jwt.ErrInvalidOption)
 	}
-	if cfg.Leeway < 0 {
-		return nil, fmt.Errorf("%w: idtoken: negative Config.Leeway %v", jwt.ErrInvalidOption, cfg.Leeway)
-	}
 	if err := checkIssuerOf(key, cfg.Issuer); err != nil {
 		return nil, err
 	}
 	key = withDiscoveredAlgorithms(key, cfg.Issuer)
-	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, leeway: cfg.Leeway, clock: cfg.Now, allowScope: cfg.AllowScopeClaim}
+	clock := profileclaims.Clock{Leeway: cfg.Leeway, Now: cfg.Now}
+	defaults, err := clock.Options("idtoken")
+	if err != nil {
+		return nil, err
+	}
+	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, allowScope: cfg.AllowScopeClaim}
 	if v.azp == nil {
 		v.azp = DefaultAZP
 	}
-	more := []jwt.Option{typeRule}
-	if cfg.Leeway > 0 {
-		more = append(more, jwt.WithLeeway(cfg.Leeway))
-	}
-	if cfg.Now != nil {
-		more = append(more, jwt.WithTimeFunc(cfg.Now))
-	}
-	all := profile.VerifierOptions(v.rules, opts, cfg.Issuer, cfg.ClientID, more...)
-	core, err := jwt.NewVerifier(key, all...)
+	core, err := jwt.NewVerifier(key, profile.VerifierOptions(v.rules, defaults, opts, cfg.Issuer, cfg.ClientID, typeRule)...)
 	if err != nil {
+		return nil, err
+	}
+	if err := clock.Check("idtoken", core); err != nil {
 		return nil, err
 	}
 	v.core = core
@@ -157,12 +167,4 @@ func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Ex
 	}
 	_, err := v.core.ParseWithClaimsContext(context.WithValue(ctx, checksKey{}, &want), token, dst)
 	return err
-}
-
-// now is the profile's clock.
-func (v *Verifier) now() time.Time {
-	if v.clock != nil {
-		return v.clock()
-	}
-	return time.Now()
 }

@@ -119,16 +119,18 @@ func registeredPresent(r *claims.Registered, name string) (ok, registered bool) 
 }
 
 // VerifierOptions returns a profile verifier's jwt options: check first
-// among the custom checks (jwt.WithValidator), then the caller's opts, then
-// the profile's own rules, which come last so that opts cannot loosen them:
-// more (the "typ" rule, a clock), "iss" equal to issuer, "aud" containing
-// audience whatever jwt.WithAudience options opts add (jwt.WithAllAudiences),
+// among the custom checks (jwt.WithValidator), then defaults (the clock:
+// Clock.Options), which the caller's opts may replace, then opts, then the
+// profile's own rules, which come last so that opts cannot loosen them:
+// more (the "typ" rule), "iss" equal to issuer, "aud" containing audience
+// whatever jwt.WithAudience options opts add (jwt.WithAllAudiences),
 // p.Required present, "exp" required and "iat" not in the future (RFC 7519
 // sections 4.1.1 to 4.1.6; RFC 9068 section 4; OpenID Connect Core 1.0
 // section 3.1.3.7 steps 2, 3, 9 and 10).
-func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, opts []jwt.Option, issuer, audience string, more ...jwt.Option) []jwt.Option {
-	all := make([]jwt.Option, 0, 1+len(opts)+len(more)+6)
+func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, defaults, opts []jwt.Option, issuer, audience string, more ...jwt.Option) []jwt.Option {
+	all := make([]jwt.Option, 0, 1+len(defaults)+len(opts)+len(more)+6)
 	all = append(all, jwt.WithValidator(check))
+	all = append(all, defaults...)
 	all = append(all, opts...)
 	all = append(all, more...)
 	return append(all,
