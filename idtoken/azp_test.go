@@ -184,3 +184,15 @@ func TestErrorsMatchTheUmbrellaClaimsError(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20 item 5: a long "azp" reaches the error cut to a bounded length,
+// marked (internal/bounded), in both policies that quote it.
+func TestAZPErrorBoundsTheValue(t *testing.T) {
+	c := withAud(strings.Repeat("a", 10_000), "c")
+	for name, policy := range map[string]func(*idtoken.Claims, string) error{"AZPMatchesClientID": idtoken.AZPMatchesClientID, "AZPErrata1": idtoken.AZPErrata1} {
+		err := policy(&c, "c")
+		if !errors.Is(err, idtoken.ErrInvalidAuthorizedParty) || len(err.Error()) > 400 || !strings.Contains(err.Error(), "bytes)") {
+			t.Errorf("%s: %d bytes: %.200s", name, len(err.Error()), err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/b64url"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
@@ -44,8 +45,8 @@ func (p *Profile) Scan(raw string, found func(Claim, Value)) error {
 		}
 		for _, c := range p.Claims {
 			if c.Kind != Marker && foldsTo(name, c.Name) {
-				return fmt.Errorf("%w: claim %q folds to %q, %s (names are case-sensitive, RFC 7519 section 4)",
-					jwt.ErrTokenMalformed, name, c.Name, p.ClaimOf)
+				return fmt.Errorf("%w: claim %s folds to %q, %s (names are case-sensitive, RFC 7519 section 4)",
+					jwt.ErrTokenMalformed, bounded.Quote(name), c.Name, p.ClaimOf)
 			}
 		}
 		return nil
