@@ -27,7 +27,8 @@ type Token struct {
 	// Header is the token's JOSE header.
 	Header Header
 	// Claims is a map[string]any after Parse, and the caller's pointer after
-	// ParseWithClaims.
+	// ParseWithClaims (for a pointer to an interface holding a pointer, the
+	// pointer held).
 	Claims any
 	// Raw is the compact token as given (JWS Compact Serialization, RFC 7515
 	// section 7.1).
