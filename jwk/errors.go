@@ -42,8 +42,10 @@ var (
 	// ErrDiscoveryRefused: a discovery document was fetched but refused: its
 	// "issuer" is not exactly the one asked for (OpenID Connect Discovery
 	// 1.0 section 4.3; RFC 8414 section 3.3), its "jwks_uri" is not https,
-	// it is not strict JSON, or it names no algorithm this library
-	// verifies. It also matches ErrFetch.
+	// it is not strict JSON, or its "id_token_signing_alg_values_supported"
+	// names no algorithm this library verifies; or, in an Issuers set, its
+	// "jwks_uri" is also another issuer's JWK Set URL (RFC 8725 section
+	// 3.8: both issuers are refused). It also matches ErrFetch.
 	ErrDiscoveryRefused error = sentinel.New("jwk: discovery document refused", ErrFetch)
 	// ErrClosed: the RemoteSet was closed and cannot fetch.
 	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)
