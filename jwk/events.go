@@ -44,7 +44,9 @@ const (
 	// EventDiscoveryRefused: a discovery document was read and refused: its
 	// "issuer" is not exactly the one asked for (Discovery section 4.3,
 	// RFC 8414 section 3.3), its "jwks_uri" is missing or not https, or it
-	// is not a strict JSON object. Err says which.
+	// is not a strict JSON object; or, in an Issuers set, an issuer is
+	// refused because its JWK Set URL is also another issuer's (RFC 8725
+	// section 3.8: one event for each of the two). Err says which.
 	EventDiscoveryRefused
 )
 
