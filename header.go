@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -111,7 +112,7 @@ func parseHeader(data []byte) (Header, error) {
 		default:
 			for _, p := range headerParams {
 				if strings.EqualFold(name, p) {
-					return malformed("header parameter %q folds to %q", name, p)
+					return malformed("header parameter %s folds to %q", bounded.Quote(name), p)
 				}
 			}
 			other = true

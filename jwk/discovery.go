@@ -65,6 +65,7 @@ type Provider struct {
 	closed    bool
 	reread    *time.Timer // the next re-read of the document, once discovered
 	failures  int         // consecutive failed re-reads
+	gate      retryGate   // the first discovery's failures and Retry-After (remote_retry.go)
 	watchers  []*watcher  // told of each document before it is used (Issuers)
 
 	ctx    context.Context // nil: not made by NewProvider

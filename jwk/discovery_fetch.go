@@ -31,7 +31,7 @@ func (p *Provider) fetchDocument() (meta ProviderMetadata, status int, refused b
 	// Discovery section 4.2: "A successful response MUST use the 200 OK HTTP
 	// status code"; RFC 8414 section 3.2 likewise.
 	if resp.StatusCode != http.StatusOK {
-		return meta, resp.StatusCode, false, fmt.Errorf("%w: discovery: HTTP status %s", ErrFetch, resp.Status)
+		return meta, resp.StatusCode, false, newStatusError("discovery: ", resp) // with Retry-After on 429/503
 	}
 	body, err := readBody(resp, p.cfg.maxBody)
 	if err != nil {

@@ -31,10 +31,10 @@ func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error
 	}
 	c := p.flight
 	if c == nil {
-		if !force && !p.lastStart.IsZero() && time.Since(p.lastStart) < p.cfg.rateLimit {
-			last := p.lastErr
+		if !force && !p.gate.due(time.Now(), p.lastStart, &p.cfg) { // start-up backoff, Retry-After
+			last, next := p.lastErr, p.gate.nextAllowed(p.lastStart, &p.cfg)
 			p.mu.Unlock()
-			return nil, fmt.Errorf("%w: discovery of %q is rate-limited after a failure (last: %v)", ErrFetch, p.issuer, last)
+			return nil, fmt.Errorf("%w: discovery of %q is rate-limited after a failure (next %s; last: %v)", ErrFetch, p.issuer, retryIn(next, time.Now()), last)
 		}
 		c = p.startLocked()
 	}
@@ -81,6 +81,11 @@ func (p *Provider) run(c *fetchCall) {
 		p.scheduleLocked()
 	}
 	p.lastErr = err
+	if err == nil {
+		p.gate.succeeded()
+	} else {
+		p.gate.failed(err, time.Now(), &p.cfg)
+	}
 	c.err = err
 	p.flight = nil
 	p.mu.Unlock()
@@ -159,7 +164,10 @@ func (p *Provider) Ready(ctx context.Context) error {
 		if err == ErrClosed || ctx.Err() != nil {
 			return err
 		}
-		t := time.NewTimer(delay)
+		p.mu.Lock()
+		wait := p.gate.wait(time.Now(), delay) // a server's Retry-After
+		p.mu.Unlock()
+		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
 		case <-ctx.Done():

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/url"
 	"time"
+
+	"github.com/jotlib/jwt/internal/bounded"
 )
 
 // FetchObserver is told what the remote key sets (JWK Sets, RFC 7517
@@ -48,6 +50,13 @@ const (
 	// refused because its JWK Set URL is also another issuer's (RFC 8725
 	// section 3.8: one event for each of the two). Err says which.
 	EventDiscoveryRefused
+	// EventNoUsableKey: a fetched JWK Set holds no key a remote set
+	// verifies with (`{"keys":[]}`, only unsupported types or curves, only
+	// "oct" or encryption keys; RFC 7517 section 5). With Err set it was
+	// refused and the last good keys are kept (the default); with Err nil
+	// it is served (a first fetch, or WithEmptySetReplaces) and tokens get
+	// ErrKeyNotFound. Keys and Skipped count the fetched set's keys.
+	EventNoUsableKey
 )
 
 // String names the kind, for logs.
@@ -65,6 +74,8 @@ func (k FetchKind) String() string {
 		return "stale keys served"
 	case EventDiscoveryRefused:
 		return "discovery refused"
+	case EventNoUsableKey:
+		return "no usable key"
 	}
 	return "unknown"
 }
@@ -87,7 +98,8 @@ type FetchEvent struct {
 	// ParseSet skipped (Set.Skipped).
 	Keys, Skipped int
 	// KeyID is the unknown "kid" of an EventRateLimited (from a token's
-	// header, not authenticated).
+	// header, not authenticated), cut to 100 bytes (marked) as every
+	// unverified value in an event or error is.
 	KeyID string
 	// Age is how old the served keys are, for EventStaleKeys.
 	Age time.Duration
@@ -127,6 +139,10 @@ func (r *RemoteSet) observeOutcome(res fetchResult, err error, old *snapshot, no
 	case err == nil:
 		r.observe(r.ctx, FetchEvent{Kind: EventFetched, URL: redactURL(res.url), Status: res.status,
 			Keys: res.set.Len(), Skipped: len(res.set.skipped), Duration: took})
+		if res.set.remoteUsable() == 0 { // served all the same: say so
+			r.observe(r.ctx, FetchEvent{Kind: EventNoUsableKey, URL: redactURL(res.url), Status: res.status,
+				Keys: res.set.Len(), Skipped: len(res.set.skipped)})
+		}
 	case old != nil && now.After(old.expires) && r.liveAt(old, now) != nil:
 		r.observe(r.ctx, FetchEvent{Kind: EventStaleKeys, URL: redactURL(old.url), Keys: old.set.Len(),
 			Age: now.Sub(old.fetchedAt), Err: err})
@@ -144,7 +160,7 @@ func (r *RemoteSet) noteRateLimited(ctx context.Context, kid string) {
 	if last != 0 && time.Duration(now-last) < r.cfg.rateLimit || !r.limited.CompareAndSwap(last, now) {
 		return
 	}
-	r.observe(ctx, FetchEvent{Kind: EventRateLimited, URL: redactURL(r.url), KeyID: kid})
+	r.observe(ctx, FetchEvent{Kind: EventRateLimited, URL: redactURL(r.url), KeyID: bounded.String(kid)})
 }
 
 // redactURL hides a URL's password for events and errors.

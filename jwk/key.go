@@ -237,27 +237,60 @@ func checkParams(p Params) error {
 
 // KeyType returns "kty" (RFC 7517 section 4.1): "RSA", "EC", "OKP", "oct"
 // or "AKP".
-func (k *Key) KeyType() string { return k.kty }
+func (k *Key) KeyType() string {
+	if k == nil {
+		return ""
+	}
+	return k.kty
+}
 
 // Curve returns "crv" for EC keys (RFC 7518 section 6.2.1.1) and OKP keys
 // (RFC 8037 section 2), else "".
-func (k *Key) Curve() string { return k.crv }
+func (k *Key) Curve() string {
+	if k == nil {
+		return ""
+	}
+	return k.crv
+}
 
 // KeyID returns "kid" (RFC 7517 section 4.5).
-func (k *Key) KeyID() string { return k.meta.KeyID }
+func (k *Key) KeyID() string {
+	if k == nil {
+		return ""
+	}
+	return k.meta.KeyID
+}
 
 // Algorithm returns "alg" (RFC 7517 section 4.4), or "" when absent.
-func (k *Key) Algorithm() string { return k.meta.Algorithm }
+func (k *Key) Algorithm() string {
+	if k == nil {
+		return ""
+	}
+	return k.meta.Algorithm
+}
 
 // Use returns "use" (RFC 7517 section 4.2), or "" when absent.
-func (k *Key) Use() string { return k.meta.Use }
+func (k *Key) Use() string {
+	if k == nil {
+		return ""
+	}
+	return k.meta.Use
+}
 
 // KeyOps returns a copy of "key_ops" (RFC 7517 section 4.3), or nil when
 // absent.
-func (k *Key) KeyOps() []string { return slices.Clone(k.meta.KeyOps) }
+func (k *Key) KeyOps() []string {
+	if k == nil {
+		return nil
+	}
+	return slices.Clone(k.meta.KeyOps)
+}
 
 // Params returns a copy of the key's parameters.
 func (k *Key) Params() Params {
+	if k == nil {
+		return Params{}
+	}
 	p := k.meta
 	p.KeyOps = slices.Clone(p.KeyOps)
 	return p
@@ -265,7 +298,7 @@ func (k *Key) Params() Params {
 
 // IsPrivate reports whether the key holds private members ("d", the
 // secret "k" of an "oct" key, or the "priv" of an "AKP" key).
-func (k *Key) IsPrivate() bool { return k.priv != nil }
+func (k *Key) IsPrivate() bool { return k != nil && k.priv != nil }
 
 // Key returns the Go key: *rsa.PrivateKey, *ecdsa.PrivateKey,
 // ed25519.PrivateKey or *mldsa.PrivateKey when the JWK has private members,
@@ -273,6 +306,9 @@ func (k *Key) IsPrivate() bool { return k.priv != nil }
 // *mldsa.PublicKey); a copy of the secret ([]byte) for "oct". The value is
 // shared: do not modify it.
 func (k *Key) Key() any {
+	if k == nil {
+		return nil
+	}
 	if b, ok := k.priv.([]byte); ok {
 		return slices.Clone(b)
 	}
@@ -283,11 +319,19 @@ func (k *Key) Key() any {
 }
 
 // PublicKey returns the public key, or nil for an "oct" key.
-func (k *Key) PublicKey() crypto.PublicKey { return k.pub }
+func (k *Key) PublicKey() crypto.PublicKey {
+	if k == nil {
+		return nil
+	}
+	return k.pub
+}
 
 // Public returns the key without its private members, for publishing. An
 // "oct" key has no public half: ErrInvalidKey.
 func (k *Key) Public() (*Key, error) {
+	if k == nil || k.kty == "" {
+		return nil, emptyKeyError(k)
+	}
 	if k.kty == KeyTypeOct {
 		return nil, invalid(`an "oct" key has no public half`)
 	}
@@ -301,6 +345,9 @@ func (k *Key) Public() (*Key, error) {
 // from the public half when there is one. It fails for an "oct" key too
 // short for any HMAC algorithm (kept only as an encryption key).
 func (k *Key) VerifyingKey() (*signing.VerifyingKey, error) {
+	if k == nil || k.kty == "" {
+		return nil, emptyKeyError(k)
+	}
 	if k.vk == nil {
 		return nil, k.vkErr
 	}
@@ -312,7 +359,7 @@ func (k *Key) VerifyingKey() (*signing.VerifyingKey, error) {
 // "use" is absent or "sig" (RFC 7517 section 4.2), and its "key_ops" is
 // absent or includes "verify" (section 4.3).
 func (k *Key) CanVerify(alg jwt.Algorithm) bool {
-	if k.vk == nil {
+	if k == nil || k.vk == nil {
 		return false
 	}
 	if k.meta.Algorithm != "" && k.meta.Algorithm != string(alg) {
@@ -325,4 +372,13 @@ func (k *Key) CanVerify(alg jwt.Algorithm) bool {
 		return false
 	}
 	return k.vk.Check(alg) == nil
+}
+
+// emptyKeyError is the error of a method that needs key material, called on
+// a nil *Key or a zero Key (one not made by ParseKey or NewKey).
+func emptyKeyError(k *Key) error {
+	if k == nil {
+		return invalid("nil *Key: make one with ParseKey or NewKey")
+	}
+	return invalid("empty Key: make one with ParseKey or NewKey")
 }

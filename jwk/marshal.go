@@ -16,7 +16,7 @@ import (
 // key are not kept.
 func (k *Key) MarshalJSON() ([]byte, error) {
 	if k == nil || k.kty == "" {
-		return nil, invalid("marshaling an empty key")
+		return nil, emptyKeyError(k)
 	}
 	w := jsonObject{buf: make([]byte, 0, 256)}
 	w.str("kty", k.kty)
@@ -99,6 +99,9 @@ func (k *Key) members(withPrivate bool) ([]member, error) {
 
 // UnmarshalJSON parses a JWK into k with ParseKey's rules.
 func (k *Key) UnmarshalJSON(data []byte) error {
+	if k == nil {
+		return invalid("UnmarshalJSON into a nil *Key")
+	}
 	parsed, err := ParseKey(data)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package jwk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 )
 
 // RemoteSet is a JWK Set fetched over HTTP(S) from an identity provider
@@ -47,9 +49,12 @@ type RemoteSet struct {
 	flight    *fetchCall // the fetch in progress, shared by all who wait
 	lastStart time.Time  // start of the latest fetch, of any kind
 	lastMiss  time.Time  // start of the latest fetch caused by an unknown "kid"
+	repeatAt  time.Time  // start of the latest fetch for a repeated unknown "kid"
+	repeatMis int        // such fetches in a row that did not bring their "kid"
 	lastErr   error      // error of the latest fetch, nil after a success
 	nextAt    time.Time  // when the background refresh is due
-	failures  int        // consecutive failed fetches
+	gate      retryGate  // consecutive failures, Retry-After
+	kids      kidCounts  // unknown kids refused since the latest fetch started
 	closed    bool
 
 	fetches atomic.Int64
@@ -157,15 +162,30 @@ func isLoopback(host string) bool {
 // The rate limit (WithRateLimit) spaces the fetches caused by unknown
 // "kid"s from each other only: the first fetch, scheduled refreshes and
 // Refresh do not count, so a key rotated in just after any of them is
-// fetched at once. Before the first successful fetch, a verification
-// starts a fetch at most once per period after the latest fetch of any
-// kind (background retries back off on their own).
+// fetched at once; a "kid" that several tokens carry may fetch again a
+// tenth of the period after the latest unknown-kid fetch. While no set can
+// be served, a verification fetches again after a short backoff (one
+// second, doubling up to the period). A server's Retry-After holds all of
+// these back, for at most the period.
+//
+// An unknown "kid" whose fetch failed (or, rate-limited, after a failed
+// fetch) is refused with an error matching both ErrKeyNotFound and
+// ErrFetch, naming the failure. An HS* token is refused before any fetch
+// (a secret served by a URL is published), and so is an ML-DSA token in a
+// program built with Go 1.26 (no key could verify it; the error says Go
+// 1.27 is needed).
 func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
-	if r == nil || h == nil {
-		return nil, fmt.Errorf("%w: nil remote set or header", ErrKeyNotFound)
+	if err := r.unusable(); err != nil {
+		return nil, err
+	}
+	if h == nil {
+		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
 	if err := refuseFetchedSecret(h.Algorithm); err != nil {
 		return nil, err
+	}
+	if err := algorithmUnavailable(h.Algorithm); err != nil {
+		return nil, err // before any fetch: no fetched key could verify it
 	}
 	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
@@ -184,7 +204,7 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	if c == nil { // rate-limited
 		if snap = r.live(r.cur.Load()); snap != nil {
 			r.noteRateLimited(ctx, h.KeyID)
-			return nil, fmt.Errorf("%w: kid %q is not in the JWK Set (refresh rate-limited)", ErrKeyNotFound, h.KeyID)
+			return nil, r.rateLimitedError(h.KeyID)
 		}
 		return nil, r.noSetError()
 	}
@@ -202,7 +222,38 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 		}
 		return nil, r.noSetError()
 	}
-	return snap.set.match(h)
+	keys, err := snap.set.match(h)
+	if err != nil && c.err != nil {
+		// The fetch for this kid failed: say so (issue 21 item 5), not
+		// only that no key matched.
+		return nil, fmt.Errorf("%w; fetching the JWK Set for it failed: %w", err, c.err)
+	}
+	return keys, err
+}
+
+// unusable refuses a nil *RemoteSet or a zero value: every method that can
+// fail says so, none panics, and none starts a goroutine.
+func (r *RemoteSet) unusable() error {
+	if r == nil {
+		return fmt.Errorf("%w: nil *RemoteSet: make one with NewRemoteSet", ErrFetch)
+	}
+	if r.ctx == nil {
+		return fmt.Errorf("%w: RemoteSet not made by NewRemoteSet (a zero value)", ErrFetch)
+	}
+	return nil
+}
+
+// rateLimitedError refuses an unknown kid the rate limit keeps from
+// fetching; after a failed fetch it matches ErrFetch too.
+func (r *RemoteSet) rateLimitedError(kid string) error {
+	r.mu.Lock()
+	last := r.lastErr
+	r.mu.Unlock()
+	err := fmt.Errorf("%w: kid %s is not in the JWK Set (refresh rate-limited)", ErrKeyNotFound, bounded.Quote(kid))
+	if last != nil {
+		return fmt.Errorf("%w; the latest fetch failed: %w", err, last)
+	}
+	return err
 }
 
 // noSetError is the error for a verification with no set to serve: none
@@ -210,12 +261,17 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 func (r *RemoteSet) noSetError() error {
 	r.mu.Lock()
 	last, snap := r.lastErr, r.cur.Load()
+	next := r.gate.nextAllowed(r.lastStart, &r.cfg)
 	r.mu.Unlock()
-	if snap != nil {
-		return fmt.Errorf("%w: the JWK Set fetched at %s expired at %s and is past WithMaxStale (%v); fetches fail (last: %v)",
-			ErrFetch, snap.fetchedAt.Format(time.RFC3339), snap.expires.Format(time.RFC3339), r.cfg.maxStale, last)
+	if last == nil {
+		last = errors.New("none failed")
 	}
-	return fmt.Errorf("%w: no JWK Set yet (last fetch: %v)", ErrFetch, last)
+	if snap != nil {
+		return fmt.Errorf("%w: the JWK Set fetched at %s expired at %s and is past WithMaxStale (%v); fetches fail (next %s; last: %w)",
+			ErrFetch, snap.fetchedAt.Format(time.RFC3339), snap.expires.Format(time.RFC3339), r.cfg.maxStale,
+			retryIn(next, time.Now()), last)
+	}
+	return fmt.Errorf("%w: no JWK Set yet (next fetch %s; last: %w)", ErrFetch, retryIn(next, time.Now()), last)
 }
 
 // finished is a fetch that has ended: a caller given it reads the current
@@ -242,27 +298,55 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 	if r.flight != nil {
 		return r.flight, nil
 	}
+	now := time.Now()
 	if snap == nil {
 		// No set yet (or none that may be served): the first fetch, or a
-		// retry after failed ones.
-		if !r.lastStart.IsZero() && time.Since(r.lastStart) < r.cfg.rateLimit {
+		// retry after failed ones, after the start-up backoff.
+		if !r.gate.due(now, r.lastStart, &r.cfg) {
 			return nil, nil
 		}
-		return r.startLocked(), nil
+		return r.startLocked(fetchWhy{}), nil
 	}
-	// An unknown kid: rate-limited against earlier unknown-kid fetches only.
-	if !r.lastMiss.IsZero() && time.Since(r.lastMiss) < r.cfg.rateLimit {
+	if r.gate.heldBack(now) { // Retry-After
 		return nil, nil
 	}
-	c := r.startLocked()
+	// An unknown kid: rate-limited against earlier unknown-kid fetches
+	// only; a kid several tokens carry (a rotation, not noise) sooner.
+	why := fetchWhy{miss: true}
+	sinceMiss := now.Sub(r.lastMiss)
+	switch {
+	case r.lastMiss.IsZero() || sinceMiss >= r.cfg.rateLimit:
+	case len(kid) <= maxRepeatedKid && r.kids.hit(kid) >= repeatedKidHits && sinceMiss >= r.repeatSpacing(now):
+		why.repeatKid = kid
+		r.repeatAt = now
+	default:
+		return nil, nil
+	}
+	c := r.startLocked(why)
 	r.lastMiss = r.lastStart
 	return c, nil
+}
+
+// repeatSpacing is how long after the latest unknown-kid fetch a repeated
+// unknown kid may fetch: a tenth of the rate-limit period, doubling up to
+// the period for each such fetch in a row that did not bring its kid (a
+// flood of repeated forged kids decays to one fetch per period), back to a
+// tenth once none was made for two periods. r.mu is held.
+func (r *RemoteSet) repeatSpacing(now time.Time) time.Duration {
+	base := r.cfg.rateLimit / repeatedKidPart
+	if r.repeatAt.IsZero() || now.Sub(r.repeatAt) >= 2*r.cfg.rateLimit {
+		return base
+	}
+	return doubled(base, r.repeatMis+1, r.cfg.rateLimit)
 }
 
 // Refresh fetches the set now (or joins the fetch in progress), ignoring
 // the rate limit, and waits for it until ctx ends. After a failure the last
 // good set stays in use.
 func (r *RemoteSet) Refresh(ctx context.Context) error {
+	if err := r.unusable(); err != nil {
+		return err
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -289,11 +373,14 @@ func (r *RemoteSet) joinOrStart() (*fetchCall, error) {
 	if r.flight != nil {
 		return r.flight, nil
 	}
-	return r.startLocked(), nil
+	return r.startLocked(fetchWhy{}), nil
 }
 
 // Set returns the current set, or nil before the first successful fetch.
 func (r *RemoteSet) Set() *Set {
+	if r == nil {
+		return nil
+	}
 	if s := r.cur.Load(); s != nil {
 		return s.set
 	}
@@ -313,6 +400,9 @@ type RemoteStats struct {
 
 // Stats reports fetch counts and state, for monitoring.
 func (r *RemoteSet) Stats() RemoteStats {
+	if r == nil {
+		return RemoteStats{}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := RemoteStats{Fetches: r.fetches.Load(), Failures: r.failed.Load(), LastError: r.lastErr, NextRefresh: r.nextAt}
@@ -324,8 +414,12 @@ func (r *RemoteSet) Stats() RemoteStats {
 
 // Close stops the background goroutine and any fetch in progress, and
 // waits for them. Afterwards the last set still answers for the "kid"s it
-// holds, but nothing is fetched (ErrClosed). Close is idempotent.
+// holds, but nothing is fetched (ErrClosed). Close is idempotent; on a nil
+// or zero RemoteSet it does nothing.
 func (r *RemoteSet) Close() error {
+	if r.unusable() != nil {
+		return nil
+	}
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -341,23 +435,31 @@ func (r *RemoteSet) Close() error {
 	return nil
 }
 
+// fetchWhy is what started a fetch.
+type fetchWhy struct {
+	miss      bool   // an unknown kid: ask caches to revalidate
+	repeatKid string // a repeated unknown kid: did the fetch bring it?
+}
+
 // startLocked starts a fetch; r.mu is held and r is not closed.
-func (r *RemoteSet) startLocked() *fetchCall {
+func (r *RemoteSet) startLocked(why fetchWhy) *fetchCall {
 	c := &fetchCall{done: make(chan struct{})}
 	r.flight = c
 	r.lastStart = time.Now()
+	r.kids.reset()
 	r.fetches.Add(1)
 	r.wg.Add(1)
-	go r.run(c, r.cur.Load())
+	go r.run(c, r.cur.Load(), why)
 	return c
 }
 
 // run performs one fetch and publishes its outcome; prev is the set held
-// when it started (for If-None-Match).
-func (r *RemoteSet) run(c *fetchCall, prev *snapshot) {
+// when it started (for If-None-Match, and kept if the new one has no
+// usable key); why says what started it.
+func (r *RemoteSet) run(c *fetchCall, prev *snapshot, why fetchWhy) {
 	defer r.wg.Done()
 	start := time.Now()
-	res, err := r.fetch(prev)
+	res, err := r.fetch(prev, why.miss)
 	now := time.Now()
 	r.mu.Lock()
 	old := r.cur.Load()
@@ -375,14 +477,28 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot) {
 			snap.dropAt = snap.expires.Add(r.cfg.maxStale)
 		}
 		r.cur.Store(snap)
-		r.failures = 0
+		r.gate.succeeded()
 		r.lastErr = nil
 		r.nextAt = now.Add(life - r.refreshAhead(life))
 	} else {
 		r.failed.Add(1)
-		r.failures++
+		r.gate.failed(err, now, &r.cfg)
 		r.lastErr = err
-		r.nextAt = now.Add(r.backoff())
+		delay := r.backoff()
+		if r.liveAt(old, now) == nil { // nothing to serve: retry soon
+			delay = r.gate.backgroundDelay(&r.cfg, delay)
+		}
+		r.nextAt = now.Add(delay)
+		if r.gate.notBefore.After(r.nextAt) {
+			r.nextAt = r.gate.notBefore
+		}
+	}
+	if why.repeatKid != "" {
+		if err == nil && res.set.hasKeyID(why.repeatKid) {
+			r.repeatMis = 0
+		} else {
+			r.repeatMis++
+		}
 	}
 	c.err = err
 	r.flight = nil
@@ -416,13 +532,9 @@ func (r *RemoteSet) lifetime(res fetchResult) time.Duration {
 	return min(max(res.maxAge, r.cfg.minRefresh), r.cfg.refresh)
 }
 
-// backoff is the delay before retrying after r.failures failures.
+// backoff is the delay before retrying after r.gate.failures failures.
 func (r *RemoteSet) backoff() time.Duration {
-	d := r.cfg.minRefresh
-	for i := 1; i < r.failures && d < r.cfg.refresh; i++ {
-		d *= 2
-	}
-	return min(d, r.cfg.refresh)
+	return doubled(r.cfg.minRefresh, r.gate.failures, r.cfg.refresh)
 }
 
 // refresher fetches when the set is due, until Close.
@@ -439,7 +551,7 @@ func (r *RemoteSet) refresher() {
 		case <-timer.C:
 			r.mu.Lock()
 			if r.flight == nil && !r.closed && !time.Now().Before(r.nextAt) {
-				r.startLocked()
+				r.startLocked(fetchWhy{})
 			}
 			r.mu.Unlock()
 		}
@@ -469,5 +581,5 @@ func refuseFetchedSecret(alg string) error {
 	if !isHMAC(jwt.Algorithm(alg)) {
 		return nil
 	}
-	return fmt.Errorf("%w: %w: %q: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, alg)
+	return fmt.Errorf("%w: %w: %s: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, bounded.Quote(alg))
 }

@@ -22,13 +22,14 @@ type fetchResult struct {
 // fetch GETs the JWK Set from the URL and, when that fails, from the
 // failover URL (WithFailoverURL). Each attempt is bounded by the fetch
 // timeout, Close and the body cap. prev is the set held, whose ETag is sent
-// to the URL that served it only.
-func (r *RemoteSet) fetch(prev *snapshot) (fetchResult, error) {
-	res, err := r.fetchFrom(r.url, prev)
+// to the URL that served it only; noCache asks caches on the way to
+// revalidate (RFC 9111 section 5.2.1.4).
+func (r *RemoteSet) fetch(prev *snapshot, noCache bool) (fetchResult, error) {
+	res, err := r.fetchFrom(r.url, prev, noCache)
 	if err == nil || r.cfg.failover == "" || r.ctx.Err() != nil {
 		return res, err
 	}
-	res2, err2 := r.fetchFrom(r.cfg.failover, prev)
+	res2, err2 := r.fetchFrom(r.cfg.failover, prev, noCache)
 	if err2 != nil {
 		return res2, fmt.Errorf("%w (failover %s: %w)", err, redactURL(r.cfg.failover), err2)
 	}
@@ -36,25 +37,41 @@ func (r *RemoteSet) fetch(prev *snapshot) (fetchResult, error) {
 }
 
 // fetchFrom is one attempt at url; a failure is reported to the observer
-// here, a success by run once it is published.
-func (r *RemoteSet) fetchFrom(url string, prev *snapshot) (fetchResult, error) {
+// here, a success by run once it is published. A set with no usable key
+// is refused here while prev has usable keys (unless
+// WithEmptySetReplaces): the last good keys stay, and the failover URL is
+// tried.
+func (r *RemoteSet) fetchFrom(url string, prev *snapshot, noCache bool) (fetchResult, error) {
 	etag := ""
 	if prev != nil && prev.url == url {
 		etag = prev.etag
 	}
 	start := time.Now()
-	res, err := r.fetchURL(url, etag)
+	res, err := r.fetchURL(url, etag, noCache)
 	res.url = url
+	kind := EventFetchFailed
+	if err == nil && !res.notModified && !r.cfg.emptyReplaces && res.set.remoteUsable() == 0 &&
+		prev != nil && prev.set.remoteUsable() > 0 {
+		err, kind = noUsableKey(url, res.set), EventNoUsableKey
+	}
 	if err != nil && r.cfg.observer != nil {
-		r.observe(r.ctx, FetchEvent{Kind: EventFetchFailed, URL: redactURL(url), Status: res.status, Err: err,
-			Duration: time.Since(start)})
+		e := FetchEvent{Kind: kind, URL: redactURL(url), Status: res.status, Err: err, Duration: time.Since(start)}
+		if kind == EventNoUsableKey {
+			e.Keys, e.Skipped = res.set.Len(), len(res.set.skipped)
+		}
+		r.observe(r.ctx, e)
 	}
 	return res, err
 }
 
-// fetchURL GETs one JWK Set document and parses it. The status is set in
-// the result on failures too, when a response came.
-func (r *RemoteSet) fetchURL(url, etag string) (fetchResult, error) {
+// noUsableKey refuses a fetched set with no key a remote set verifies
+// with, while the last good keys have some (issue 21 item 4).
+func noUsableKey(url string, s *Set) error {
+	return fmt.Errorf("%w: the JWK Set at %s has no usable key (%d keys, %d skipped): the last good keys are kept (WithEmptySetReplaces serves such a set)",
+		ErrFetch, redactURL(url), s.Len(), len(s.skipped))
+}
+
+func (r *RemoteSet) fetchURL(url, etag string, noCache bool) (fetchResult, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -64,6 +81,11 @@ func (r *RemoteSet) fetchURL(url, etag string) (fetchResult, error) {
 	req.Header.Set("Accept", "application/jwk-set+json, application/json")
 	if etag != "" {
 		req.Header.Set("If-None-Match", etag)
+	}
+	if noCache {
+		// A fetch for an unknown kid wants the provider's current set, not
+		// a cache's copy of the one we hold (RFC 9111 section 5.2.1.4).
+		req.Header.Set("Cache-Control", "no-cache")
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
@@ -80,7 +102,7 @@ func (r *RemoteSet) fetchURL(url, etag string) (fetchResult, error) {
 		}
 		return res, nil
 	case resp.StatusCode != http.StatusOK:
-		return fetchResult{status: resp.StatusCode}, fmt.Errorf("%w: HTTP status %s", ErrFetch, resp.Status)
+		return fetchResult{status: resp.StatusCode}, newStatusError("", resp)
 	}
 	body, err := readBody(resp, r.cfg.maxBody)
 	if err != nil {

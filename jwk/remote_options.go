@@ -38,6 +38,9 @@ type remoteConfig struct {
 	wkSet     bool   // WithWellKnown was given: NewProvider and Discover only
 	issuer    string // set by a Provider: its key set's events name the issuer
 
+	startupRetry  time.Duration // first retry delay while no set can be served (tests shorten it)
+	emptyReplaces bool          // WithEmptySetReplaces
+
 	err error
 }
 
@@ -50,6 +53,8 @@ func newRemoteConfig(opts []RemoteOption) (remoteConfig, error) {
 		refresh:    DefaultRefreshInterval,
 		minRefresh: DefaultMinRefreshInterval,
 		rateLimit:  DefaultRateLimit,
+
+		startupRetry: startupRetry,
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -157,14 +162,25 @@ func WithMinRefreshInterval(d time.Duration) RemoteOption {
 }
 
 // WithRateLimit sets the shortest time between the starts of two fetches
-// caused by tokens whose "kid" is not in the set (default
-// DefaultRateLimit). It spaces those fetches from each other only: the
-// first fetch, scheduled refreshes and Refresh do not count, so a key
-// rotated in right after one of them is fetched for its first token.
-// Within the period after an unknown-kid fetch, tokens with a "kid" still
-// unknown fail at once with ErrKeyNotFound; concurrent misses always share
-// one fetch. Before the first successful fetch, verifications start a
-// fetch at most once per period after the latest fetch of any kind.
+// caused by tokens whose "kid" (RFC 7515 section 4.1.4) is not in the set
+// (default DefaultRateLimit). It spaces those fetches from each other
+// only: the first fetch, scheduled refreshes and Refresh do not count, so
+// a key rotated in right after one of them is fetched for its first token.
+// Within the period after an unknown-kid fetch, a "kid" still unknown
+// fails at once with ErrKeyNotFound, unless it is one that several tokens
+// carry (a key rotated in, not a forged or random "kid"): a "kid" asked
+// for by three verifications since the latest fetch may fetch once a
+// tenth of the period has passed since the latest unknown-kid fetch. So
+// unknown-kid fetches stay at most one per tenth of the period, and a
+// trickle of random "kid"s cannot hold a rotation back for a whole period.
+// Concurrent misses always share one fetch.
+//
+// While no set can be served (before the first successful fetch, or past
+// WithMaxStale), verifications fetch again after a short backoff: one
+// second after the latest fetch started, doubling on each failure up to
+// the period. A Retry-After on a 429 or 503 answer (RFC 9110 section
+// 10.2.3) holds back every fetch but Refresh until then, for at most the
+// period.
 func WithRateLimit(d time.Duration) RemoteOption {
 	return func(c *remoteConfig) {
 		if positive(c, "rate limit", d) {
@@ -178,4 +194,17 @@ func WithRateLimit(d time.Duration) RemoteOption {
 // use it only on a trusted network.
 func WithInsecureHTTP() RemoteOption {
 	return func(c *remoteConfig) { c.allowInsecure = true }
+}
+
+// WithEmptySetReplaces serves a fetched JWK Set (RFC 7517 section 5) with
+// no usable key (`{"keys":[]}`, or only keys of types or uses this package
+// does not verify with) in place of the keys held: a provider that
+// withdraws every key refuses every token at once. By default such a set
+// is refused (ErrFetch, EventNoUsableKey) and the last good keys stay in
+// use, as for a set whose every key is invalid: an empty set is how a
+// broken deploy of the provider looks. A first fetch with no usable key is
+// served either way (there are no good keys to keep): tokens get
+// ErrKeyNotFound.
+func WithEmptySetReplaces() RemoteOption {
+	return func(c *remoteConfig) { c.emptyReplaces = true }
 }

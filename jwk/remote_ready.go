@@ -15,13 +15,15 @@ const readyFirstRetry = 250 * time.Millisecond
 // with WithMaxStale, is not past the bound. Until then it fetches (joining
 // any fetch in progress, ignoring the rate limit as Refresh does) and,
 // while fetches fail, fetches again after 250 ms, doubling up to
-// WithMinRefreshInterval. It returns nil at once when the set is ready;
+// WithMinRefreshInterval, or later when the server's Retry-After asks (RFC
+// 9110 section 10.2.3, at most the rate-limit period). It returns nil at
+// once when the set is ready;
 // ErrFetch (with the last fetch's error) when ctx ends first; ErrClosed
 // after Close. A service can call it at start-up, bounded by a deadline, or
 // from a readiness probe.
 func (r *RemoteSet) Ready(ctx context.Context) error {
-	if r == nil {
-		return fmt.Errorf("%w: nil remote set", ErrFetch)
+	if err := r.unusable(); err != nil {
+		return err
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -43,7 +45,10 @@ func (r *RemoteSet) Ready(ctx context.Context) error {
 		if c.err == nil {
 			continue
 		}
-		t := time.NewTimer(delay)
+		r.mu.Lock()
+		wait := r.gate.wait(time.Now(), delay) // a server's Retry-After
+		r.mu.Unlock()
+		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
 		case <-ctx.Done():

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"slices"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/signing"
 )
 
@@ -95,22 +98,46 @@ func (s *Set) index() {
 }
 
 // Keys returns the set's keys in document order.
-func (s *Set) Keys() []*Key { return append([]*Key(nil), s.keys...) }
+func (s *Set) Keys() []*Key {
+	if s == nil {
+		return nil
+	}
+	return append([]*Key(nil), s.keys...)
+}
 
 // Len returns the number of keys.
-func (s *Set) Len() int { return len(s.keys) }
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.keys)
+}
 
 // LookupKeyID returns the keys whose "kid" is kid.
-func (s *Set) LookupKeyID(kid string) []*Key { return append([]*Key(nil), s.byKID[kid]...) }
+func (s *Set) LookupKeyID(kid string) []*Key {
+	if s == nil {
+		return nil
+	}
+	return append([]*Key(nil), s.byKID[kid]...)
+}
 
 // Skipped returns why ParseSet skipped keys: unsupported types and curves
 // (matching ErrUnsupportedKeyType) and invalid or weak keys.
-func (s *Set) Skipped() []error { return append([]error(nil), s.skipped...) }
+func (s *Set) Skipped() []error {
+	if s == nil {
+		return nil
+	}
+	return append([]error(nil), s.skipped...)
+}
 
 // Public returns the set of the keys' public halves, for publishing; "oct"
 // keys are left out.
 func (s *Set) Public() *Set {
 	out := &Set{}
+	if s == nil {
+		out.index()
+		return out
+	}
 	for _, k := range s.keys {
 		if p, err := k.Public(); err == nil {
 			out.keys = append(out.keys, p)
@@ -122,6 +149,9 @@ func (s *Set) Public() *Set {
 
 // MarshalJSON writes {"keys":[...]} with every key as Key.MarshalJSON does.
 func (s *Set) MarshalJSON() ([]byte, error) {
+	if s == nil {
+		return nil, fmt.Errorf("%w: nil *Set: make one with ParseSet or NewSet", ErrInvalidSet)
+	}
 	buf := append(make([]byte, 0, 512*len(s.keys)+16), `{"keys":[`...)
 	for i, k := range s.keys {
 		if i > 0 {
@@ -138,6 +168,9 @@ func (s *Set) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON parses a JWK Set into s with ParseSet's rules.
 func (s *Set) UnmarshalJSON(data []byte) error {
+	if s == nil {
+		return fmt.Errorf("%w: UnmarshalJSON into a nil *Set", ErrInvalidSet)
+	}
 	parsed, err := ParseSet(data)
 	if err != nil {
 		return err
@@ -151,8 +184,11 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 // it returns, prepared (*signing.VerifyingKey), the ones that CanVerify the
 // header's "alg". None: ErrKeyNotFound.
 func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) {
-	if s == nil || h == nil {
-		return nil, fmt.Errorf("%w: nil set or header", ErrKeyNotFound)
+	if s == nil {
+		return nil, fmt.Errorf("%w: nil *Set: make one with ParseSet or NewSet", ErrKeyNotFound)
+	}
+	if h == nil {
+		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
 	keys, err := s.match(h)
 	if err != nil {
@@ -165,7 +201,10 @@ func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) 
 func (s *Set) match(h *jwt.Header) ([]any, error) {
 	alg, ok := signing.Lookup(h.Algorithm)
 	if !ok {
-		return nil, fmt.Errorf("%w: unknown alg %q", ErrKeyNotFound, h.Algorithm)
+		return nil, fmt.Errorf("%w: unknown alg %s", ErrKeyNotFound, bounded.Quote(h.Algorithm))
+	}
+	if err := algorithmUnavailable(h.Algorithm); err != nil {
+		return nil, err
 	}
 	pool := s.keys
 	if h.KeyID != "" {
@@ -179,7 +218,7 @@ func (s *Set) match(h *jwt.Header) ([]any, error) {
 	}
 	if len(out) == 0 {
 		if h.KeyID != "" {
-			return nil, fmt.Errorf("%w: kid %q for %s", ErrKeyNotFound, h.KeyID, alg)
+			return nil, fmt.Errorf("%w: kid %s for %s", ErrKeyNotFound, bounded.Quote(h.KeyID), alg)
 		}
 		return nil, fmt.Errorf("%w: no kid; no key fits %s", ErrKeyNotFound, alg)
 	}
@@ -188,3 +227,29 @@ func (s *Set) match(h *jwt.Header) ([]any, error) {
 
 // hasKeyID reports whether some key has "kid" kid.
 func (s *Set) hasKeyID(kid string) bool { return len(s.byKID[kid]) > 0 }
+
+// remoteUsable counts the keys a remote set may verify with (issue 21 item
+// 4): prepared, for signatures (RFC 7517 sections 4.2 and 4.3), and not
+// "oct" (a secret served by a URL is never used).
+func (s *Set) remoteUsable() int {
+	n := 0
+	for _, k := range s.keys {
+		if k.vk != nil && k.kty != KeyTypeOct && (k.meta.Use == "" || k.meta.Use == "sig") &&
+			(k.meta.KeyOps == nil || slices.Contains(k.meta.KeyOps, "verify")) {
+			n++
+		}
+	}
+	return n
+}
+
+// algorithmUnavailable refuses a known algorithm this build cannot use:
+// ML-DSA in a program built with Go 1.26 (no crypto/mldsa), whose AKP keys
+// ParseSet skipped (issue 21 item 13: "no matching key" alone hid why).
+func algorithmUnavailable(name string) error {
+	alg, ok := signing.Lookup(name)
+	if !ok || alg.Available() {
+		return nil
+	}
+	return fmt.Errorf("%w: %s needs Go 1.27 or later (crypto/mldsa); this program was built with %s, so no key can verify it (ParseSet skips AKP keys, see Skipped)",
+		ErrKeyNotFound, alg, runtime.Version())
+}
