@@ -130,7 +130,7 @@ func profileVerdict(err error) []string {
 		{"Claims", jwt.ErrTokenInvalidClaims}, {"Missing", jwt.ErrMissingClaim}, {"Audience", jwt.ErrInvalidAudience},
 		{"Issuer", jwt.ErrInvalidIssuer}, {"Expired", jwt.ErrTokenExpired}, {"IDToken", accesstoken.ErrIDToken},
 		{"Nonce", idtoken.ErrInvalidNonce}, {"AtHash", idtoken.ErrInvalidAccessTokenHash}, {"CHash", idtoken.ErrInvalidCodeHash},
-		{"AZP", idtoken.ErrInvalidAuthorizedParty},
+		{"AZP", idtoken.ErrInvalidAuthorizedParty}, {"AccessToken", idtoken.ErrAccessToken},
 	} {
 		if errors.Is(err, s.err) {
 			out = append(out, s.name)
@@ -252,8 +252,8 @@ func TestProfileRefusalsSameWithEveryEncoder_RFC9068_5_OIDCCore_3_1_3_7(t *testi
 	accessCases := map[string]string{
 		"ID token, typ JWT":          profileRaw(t, "JWT", profileIDMap()),
 		"ID token, no typ":           profileRaw(t, "", profileIDMap()),
-		"at+jwt with a nonce":        profileRaw(t, "at+jwt", idAsAccess),
-		"at+jwt with c_hash":         profileRaw(t, "at+jwt", with(profileAccessMap, "c_hash", "x")),
+		"typ JWT with a nonce":       profileRaw(t, "JWT", idAsAccess),
+		"no typ with c_hash":         profileRaw(t, "", with(profileAccessMap, "c_hash", "x")),
 		"look-alike SCOPE":           profileRaw(t, "at+jwt", with(profileAccessMap, "SCOPE", "admin")),
 		"look-alike ſcope":           profileRaw(t, "at+jwt", with(profileAccessMap, "ſcope", "admin")),
 		"look-alike entitlementſ":    profileRaw(t, "at+jwt", with(profileAccessMap, "entitlementſ", []string{"x"})),
@@ -267,6 +267,7 @@ func TestProfileRefusalsSameWithEveryEncoder_RFC9068_5_OIDCCore_3_1_3_7(t *testi
 		checks idtoken.Checks
 	}{
 		"access token as ID token": {profileRaw(t, "at+jwt", with(profileIDMap, "client_id", profileClient)), idtoken.Checks{}},
+		"access token typed JWT":   {profileRaw(t, "JWT", with(profileIDMap, "scope", "openid")), idtoken.Checks{}},
 		"logout token":             {profileRaw(t, "logout+jwt", profileIDMap()), idtoken.Checks{}},
 		"nonce mismatch":           {profileRaw(t, "JWT", profileIDMap()), idtoken.Checks{Nonce: "other"}},
 		"nonce missing":            {profileRaw(t, "JWT", with(profileIDMap, "nonce", nil)), idtoken.Checks{Nonce: "n"}},
@@ -305,7 +306,7 @@ func TestProfileRefusalsSameWithEveryEncoder_RFC9068_5_OIDCCore_3_1_3_7(t *testi
 	for name, c := range idCases {
 		var verdicts [][]string
 		for _, e := range profileEncoders {
-			v, err := idtoken.NewVerifier(profileKey.Public(), idtoken.Config{Issuer: profileIssuer, ClientID: profileClient, Now: profileClock},
+			v, err := idtoken.NewVerifier(profileKey.Public(), idtoken.Config{Issuer: profileIssuer, ClientID: profileClient, Now: profileClock, AZP: idtoken.AZPErrata1},
 				jwt.WithEncoder(e.enc))
 			if err != nil {
 				t.Fatal(err)
