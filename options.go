@@ -122,7 +122,8 @@ func WithTimeFunc(now func() time.Time) Option {
 // WithLeeway allows for clock skew when checking "exp", "nbf" and "iat"
 // (RFC 7519 sections 4.1.4 to 4.1.6: "some small leeway"): an "iat" up to
 // the leeway ahead passes WithIssuedAt, and WithMaxAge allows the leeway
-// past its age. Verify side only.
+// past its age. WithFutureLeeway sets a least leeway for the "nbf" and
+// "iat" rules alone. Verify side only.
 func WithLeeway(d time.Duration) Option {
 	return func(c *config) {
 		if !c.use("WithLeeway", verifySide) {
