@@ -7,15 +7,32 @@
 #   bash scripts/test-all.sh -short     # arguments replace the flags
 #   NO_RACE=1 bash scripts/test-all.sh  # run without -race (no C compiler needed)
 #   JOBS=1 bash scripts/test-all.sh     # one module at a time (default: 2)
+#   MODULES="jsoniterext codecs" bash scripts/test-all.sh
+#                                       # only these modules (folders with a
+#                                       # go.mod, "." for the root)
 #
 # -race needs cgo, hence a C compiler: when cgo is off or the compiler is
 # missing, the script says what to install and fails instead of quietly
 # testing without the race detector; NO_RACE=1 asks for that explicitly.
 # Each module's name is printed as it starts and go test's package lines
-# are streamed (prefixed with the module when two run at once). The last
-# line is "N passed, N failed", counting test packages (a module whose
-# go test fails before any package runs counts as one failure); the exit
-# status is non-zero when any failed.
+# are streamed (prefixed with the module when two run at once), as plain
+# go test prints them: "ok" per passing package, the output of each
+# failing test. The script runs go test -json and renders it with a small
+# awk filter, which is how it sees skipped tests (plain go test shows them
+# only with -v, among every other test); with -v among the arguments every
+# line of every test is shown. -json costs no measurable time, and the
+# filter is POSIX awk (checked with mawk, gawk and the BWK awk of macOS);
+# scripts/testall_test.go runs this script on a fixture repository.
+#
+# The last line is "N passed, N failed, N skipped". passed and failed
+# count test packages (a module whose go test fails before any package
+# runs counts as one failure); skipped counts the tests and subtests that
+# called t.Skip (a package without test files is not counted). Before it,
+# one line per data-dependent suite that skipped (the public suites in
+# ../shared/testdata: Wycheproof, JSONTestSuite) says so and why, e.g.
+# "skipped: Wycheproof (../shared/testdata/wycheproof absent): 2 tests",
+# and one line per other skipped test gives its message. The exit status
+# is non-zero when any package failed; skips do not fail the run.
 #
 # Unless GORACE already sets it, GORACE=atexit_sleep_ms=0 keeps each race
 # test binary from sleeping the race runtime's default second before it
@@ -58,19 +75,109 @@ case "${GORACE:-}" in
 *) export GORACE="${GORACE:+$GORACE }atexit_sleep_ms=0" ;;
 esac
 
+verbose=0
+for arg in "$@"; do
+	case "$arg" in -v | -v=true | -test.v | -test.v=true) verbose=1 ;; esac
+done
+
 maxjobs=${JOBS:-2}
 if [ "${BASH_VERSINFO[0]}${BASH_VERSINFO[1]}" -lt 43 ]; then maxjobs=1; fi # wait -n is bash 4.3
 modules=$(git ls-files --cached --others --exclude-standard '*go.mod' | xargs -n1 dirname | sort -u)
+if [ -n "${MODULES:-}" ]; then
+	for mod in $MODULES; do
+		if ! printf '%s\n' "$modules" | grep -qxF -- "$mod"; then
+			echo "test-all: MODULES names \"$mod\", which is not a module here; the modules are:" $modules
+			echo "0 passed, 1 failed"
+			exit 1
+		fi
+	done
+	modules=$MODULES
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$SECONDS
 
-# run_module tests one module, streaming go test's output, and leaves the
-# output in $tmp/<n>.log and go test's exit status in $tmp/<n>.rc.
+# render reads go test -json and prints what plain go test prints (or,
+# verbose, every line of output), and writes one line per skipped test to
+# the file skips: package, test and the skip's message, tab-separated.
+# Lines that are not JSON (the go command's own errors) pass through.
+render='
+function str(name,   i, rest, end, j, n) { # the string member name of the event, unescaped
+	if (!(i = index($0, "\"" name "\":\""))) return ""
+	rest = substr($0, i + length(name) + 4)
+	for (end = 0; (j = index(substr(rest, end + 1), "\"")) > 0; ) {
+		end += j # a quote; it closes the string unless an odd number of backslashes escape it
+		for (n = 0; substr(rest, end - n - 1, 1) == "\\"; n++) {}
+		if (n % 2 == 0) return unescape(substr(rest, 1, end - 1))
+	}
+	return ""
+}
+function unescape(s,   out, i, c) {
+	out = ""
+	while ((i = index(s, "\\")) > 0) {
+		out = out substr(s, 1, i - 1)
+		c = substr(s, i + 1, 1)
+		if (c == "u") { out = out utf8(substr(s, i + 2, 4)); s = substr(s, i + 6); continue }
+		if (c == "n") c = "\n"; else if (c == "t") c = "\t"; else if (c == "r") c = "\r"
+		else if (c == "b") c = "\b"; else if (c == "f") c = "\f"
+		out = out c
+		s = substr(s, i + 2)
+	}
+	return out s
+}
+function utf8(hex,   n, i) { # \uXXXX (Go escapes <, >, &, controls, U+2028, U+2029, U+FFFD)
+	n = 0
+	for (i = 1; i <= 4; i++) n = n * 16 + index("0123456789abcdef", tolower(substr(hex, i, 1))) - 1
+	if (n < 128) return sprintf("%c", n)
+	if (n < 2048) return sprintf("%c%c", 192 + int(n / 64), 128 + n % 64)
+	return sprintf("%c%c%c", 224 + int(n / 4096), 128 + int(n / 64) % 64, 128 + n % 64)
+}
+function indent(test,   d, s) { d = gsub("/", "/", test); s = ""; while (d-- > 0) s = s "    "; return s }
+function parent(test) { sub("/[^/]*$", "", test); return test }
+function flush(pkg,   k) {
+	printf "%s", out[pkg]; delete out[pkg]
+	for (k in body) if (index(k, pkg SUBSEP) == 1) { printf "%s%s", head[k], body[k]; delete body[k]; delete head[k] }
+}
+!/^[{]/ { print; fflush(); next }
+{
+	action = str("Action"); pkg = str("Package"); test = str("Test"); key = pkg SUBSEP test
+}
+action == "build-output" { printf "%s", str("Output"); fflush(); next }
+action == "output" {
+	line = str("Output")
+	if (verbose) { printf "%s", line; fflush() }
+	if (test == "") { if (line != "PASS\n") out[pkg] = out[pkg] line; next }
+	if (line ~ /^=== (RUN|PAUSE|CONT|NAME) / || line ~ /^--- (PASS|SKIP): /) next
+	if (line ~ /^--- FAIL: /) head[key] = indent(test) line
+	else body[key] = body[key] indent(test) line
+	next
+}
+(action == "pass" || action == "fail" || action == "skip") && test != "" {
+	if (action == "skip") {
+		why = body[key]; sub(/^[ \t]+/, "", why); sub(/\n.*/, "", why)
+		printf "%s\t%s\t%s\n", pkg, test, why >> skips
+	}
+	if (action == "fail") {
+		block = head[key] body[key]
+		if (index(test, "/")) body[pkg SUBSEP parent(test)] = body[pkg SUBSEP parent(test)] block
+		else out[pkg] = out[pkg] block
+	}
+	delete body[key]; delete head[key]
+	next
+}
+action == "pass" || action == "fail" || action == "skip" { if (!verbose) flush(pkg); else delete out[pkg]; fflush() }
+END { if (!verbose) for (p in out) flush(p) }
+'
+
+# run_module tests one module, streaming the rendered output, and leaves it
+# in $tmp/<n>.log, go test's exit status in $tmp/<n>.rc and the skipped
+# tests in $tmp/<n>.skips.
 run_module() {
 	local mod=$1 n=$2 t0=$SECONDS
 	echo "=== module ${mod}: go test ${*:3} ./..."
-	(cd "$mod" && go test "${@:3}" ./... 2>&1; echo $? >"$tmp/$n.rc") | tee "$tmp/$n.log"
+	: >"$tmp/$n.skips"
+	(cd "$mod" && { go test -json "${@:3}" ./... 2>&1; echo $? >"$tmp/$n.rc"; } |
+		LC_ALL=C awk -v verbose="$verbose" -v skips="$tmp/$n.skips" "$render") | tee "$tmp/$n.log"
 	echo "=== module ${mod}: done in $((SECONDS - t0))s (exit $(cat "$tmp/$n.rc"))"
 }
 
@@ -97,6 +204,34 @@ for mod in $modules; do
 	[ "$bad" = 0 ] || echo "--- FAIL: module ${mod} (${bad} failed)"
 	passed=$((passed + ok)) failed=$((failed + bad))
 done
+
+# The skipped tests: one line per data-dependent suite whose folder is
+# absent and whose tests skipped (known by their skip messages), then one
+# per other skipped test (package, test: its message), packages named
+# below the root module's path.
+n=0
+for mod in $modules; do
+	n=$((n + 1))
+	cat "$tmp/$n.skips"
+done >"$tmp/skips"
+skipped=$(wc -l <"$tmp/skips" | tr -d ' ')
+shared=../shared/testdata
+LC_ALL=C awk -F '\t' -v root="$(sed -n 's/^module //p' go.mod)" -v shared="$shared" \
+	-v have_wp="$([ -d "$shared/wycheproof" ] && echo 1)" -v have_jts="$([ -d "$shared/jsontestsuite" ] && echo 1)" '
+	function suite(name, dir) {
+		if (count[name]) printf "skipped: %s (%s/%s absent): %d test%s\n", name, shared, dir, count[name], (count[name] == 1 ? "" : "s")
+	}
+	{ msg = tolower($3) }
+	msg ~ /wycheproof/ && !have_wp { count["Wycheproof"]++; next }
+	msg ~ /jsontestsuite/ && !have_jts { count["JSONTestSuite"]++; next }
+	{
+		pkg = $1; if (index(pkg, root) == 1) pkg = substr(pkg, length(root) + 2); if (pkg == "") pkg = "."
+		other[++n] = sprintf("skipped: %s %s: %s", pkg, $2, $3)
+	}
+	END {
+		suite("Wycheproof", "wycheproof"); suite("JSONTestSuite", "jsontestsuite")
+		for (i = 1; i <= n; i++) print other[i]
+	}' "$tmp/skips"
 echo "test-all: $(echo "$modules" | wc -w) modules in $((SECONDS - start))s under $(go env GOVERSION)"
-echo "${passed} passed, ${failed} failed"
+echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" = 0 ]
