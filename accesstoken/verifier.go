@@ -24,9 +24,11 @@ type Config struct {
 	// do not write "typ" "at+jwt" yet: a missing "typ" and "JWT" pass too,
 	// any other "typ" is still refused. Off by default, as RFC 9068 section
 	// 4 requires ("reject tokens carrying any other value"). With it on,
-	// the explicit typing that tells an ID token apart is gone; ID tokens
-	// are then refused by their claims only (ErrIDToken, a missing
-	// "client_id" or "jti", an audience that is a client's).
+	// the explicit typing that tells an ID token apart is gone for tokens
+	// typed "JWT" or untyped; those are then refused as ID tokens by their
+	// claims (ErrIDToken for "nonce", "at_hash" or "c_hash"; a missing
+	// "client_id" or "jti"; an audience that is a client's). A token typed
+	// "at+jwt" is not read for those markers in either mode.
 	AllowJWTType bool
 	// Leeway allows for clock skew (RFC 7519 sections 4.1.4 to 4.1.6:
 	// "some small leeway") on every time rule: "exp", "nbf", "iat". It is
