@@ -25,10 +25,15 @@ import (
 //   - a token whose "kid" is not in the set triggers a fetch (key
 //     rotation), also right after the first fetch or a scheduled refresh:
 //     the rate limit spaces these unknown-kid fetches from each other only,
-//     at most one per rate-limit period; concurrent misses share one fetch;
+//     at most one per rate-limit period, or one per tenth of it for a "kid"
+//     several tokens carry (a rotation under a trickle of random "kid"s);
+//     concurrent misses share one fetch, which sends Cache-Control:
+//     no-cache (RFC 9111 section 5.2.1.4);
 //   - a failed fetch (network error, timeout, non-200 status, an oversized or
-//     invalid body) keeps the last good set in use, and is retried with
-//     backoff;
+//     invalid body, a set with no usable key) keeps the last good set in
+//     use, and is retried with backoff; with no set to serve yet, after one
+//     second, doubling up to the rate-limit period; a Retry-After on a 429
+//     or 503 (RFC 9110 section 10.2.3) is honoured, for at most the period;
 //   - the caller's context (jwt.Verifier.ParseContext) bounds how long a
 //     verification waits for a fetch; the fetch itself is bounded by the
 //     fetch timeout and by Close;
@@ -36,7 +41,10 @@ import (
 //     fetch: a secret served by a URL is published (RFC 7517 section 7),
 //     so the set's "oct" keys never verify. Use a *Set for HMAC keys.
 //
-// Call Close to stop the background goroutine.
+// Call Close to stop the background goroutine. Make one with NewRemoteSet
+// (or a Provider): a zero or nil RemoteSet fetches nothing and starts no
+// goroutine; its methods return an error matching ErrFetch and
+// jwt.ErrInvalidKey, or an empty result, and Close returns nil.
 type RemoteSet struct {
 	url       string
 	cfg       remoteConfig
@@ -341,8 +349,10 @@ func (r *RemoteSet) repeatSpacing(now time.Time) time.Duration {
 }
 
 // Refresh fetches the set now (or joins the fetch in progress), ignoring
-// the rate limit, and waits for it until ctx ends. After a failure the last
-// good set stays in use.
+// the rate limit and any Retry-After (the caller asks), and waits for it
+// until ctx ends. After a failure the last good set stays in use; a
+// fetched set with no usable key is such a failure unless
+// WithEmptySetReplaces.
 func (r *RemoteSet) Refresh(ctx context.Context) error {
 	if err := r.unusable(); err != nil {
 		return err
