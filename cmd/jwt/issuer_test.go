@@ -165,6 +165,26 @@ func TestVerifyIssuer_RFC8414_3_FallbackWhenNoOpenIDConfiguration(t *testing.T) 
 	}
 }
 
+// TestVerifyIssuer_OIDCDiscovery3_IDTokenAlgListNotApplied_AlgFlagIs:
+// "id_token_signing_alg_values_supported" lists ID-token algorithms only
+// (OpenID Connect Discovery 1.0 section 3), so verify, which checks any
+// token, does not apply it: an ES256 token of an issuer listing ["RS256"]
+// verifies with its ES256 key. -alg restricts the algorithms (exit 9).
+func TestVerifyIssuer_OIDCDiscovery3_IDTokenAlgListNotApplied_AlgFlagIs(t *testing.T) {
+	priv, jwks := testKeyPair(t)
+	srv := newIssuerServer(t, jwks)
+	srv.mu.Lock()
+	srv.docs["/.well-known/openid-configuration"] = fmt.Sprintf(`{"issuer":%q,"jwks_uri":%q,"id_token_signing_alg_values_supported":["RS256"]}`, srv.URL, srv.URL+"/keys")
+	srv.mu.Unlock()
+	tok := mustRun(t, "", "sign", "-key", priv, "-exp", "1m", "-claim", "iss="+srv.URL)
+	if code, _, stderr := runCLIWith(t, srv.Client(), tok, "verify", "-issuer", srv.URL); code != exitOK {
+		t.Errorf("ES256 beside [\"RS256\"]: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runCLIWith(t, srv.Client(), tok, "verify", "-issuer", srv.URL, "-alg", "RS256"); code != exitAlgorithm {
+		t.Errorf("-alg RS256, an ES256 token: exit %d (want %d): %s", code, exitAlgorithm, stderr)
+	}
+}
+
 // TestVerifyIssuer_OIDCDiscovery4_3_DocumentOfAnotherIssuerRefused: a
 // document whose "issuer" is not exactly the -issuer is refused (Discovery
 // section 4.3; RFC 8414 section 3.3), and its keys are never fetched.

@@ -4,6 +4,7 @@
 //	jwt keygen -alg ES256 [-out es256]
 //	jwt sign   -alg ES256 -key es256.pem [-kid k1] [-exp 1h] [-claim k=v ...] [claims.json|-]
 //	jwt verify -key es256.pub.pem|jwks.json|https://… [-alg ES256] [-aud a] [-iss i] [token|-]
+//	jwt verify -issuer https://issuer.example [-aud a] [token|-]
 //	jwt decode [token|-]
 //	jwt demo   [-alg ES256]
 //
