@@ -203,7 +203,8 @@ func TestVerifyIssuer_OIDCDiscovery4_3_DocumentOfAnotherIssuerRefused(t *testing
 }
 
 // TestVerifyIssuer_FlagConflictsAreUsageErrors: -issuer names the keys, so
-// -key and -key-env cannot come with it, nor a different -iss; -well-known
+// -key, -key-env and -key-encoding cannot come with it, nor a different
+// -iss; -well-known
 // needs -issuer and one of the two RFC 8615 names. An issuer that is no
 // https URL (http only on the loopback interface; no query or fragment,
 // RFC 8414 section 2) is refused before any request, as a -key URL is
@@ -217,6 +218,7 @@ func TestVerifyIssuer_FlagConflictsAreUsageErrors(t *testing.T) {
 	}{
 		{"with -key", []string{"-issuer", "https://a.example", "-key", "k.pem"}, exitUsage, "-key"},
 		{"with -key-env", []string{"-issuer", "https://a.example", "-key-env", "K"}, exitUsage, "-key-env"},
+		{"with -key-encoding", []string{"-issuer", "https://a.example", "-key-encoding", "hex"}, exitUsage, "-key-encoding"},
 		{"another -iss", []string{"-issuer", "https://a.example", "-iss", "https://b.example"}, exitUsage, "-iss"},
 		{"-well-known without -issuer", []string{"-key", "k.pem", "-well-known", "openid-configuration"}, exitUsage, "-issuer"},
 		{"unknown -well-known", []string{"-issuer", "https://a.example", "-well-known", "jwks.json"}, exitUsage, "oauth-authorization-server"},

@@ -28,11 +28,11 @@ key, a JWK or JWK Set file (the key is chosen by "kid"), an https:// URL
 serving a JWK Set (an issuer's "jwks_uri"), or an HMAC secret in a file or
 environment variable. -issuer discovers the JWK Set from the issuer's
 metadata (OpenID Connect Discovery 1.0, or RFC 8414 when the issuer has no
-openid-configuration) and requires "iss" to be the issuer. The
-key's type fixes the algorithm family: an RS256 token never verifies with an
-HMAC secret, and "none" is always refused. ML-DSA keys (SPKI, a
-certificate's, or "AKP" JWKs) and tokens need a jwt built with Go 1.27 or
-later.
+openid-configuration) and requires "iss" to be the issuer. The key's type
+fixes the algorithm family: an RS256 token never verifies with an HMAC
+secret, and "none" is always refused; "oct" keys fetched from a URL never
+verify. ML-DSA keys (SPKI, a certificate's, or "AKP" JWKs) and tokens need
+a jwt built with Go 1.27 or later.
 
 Flags:
   -key FILE|URL       the verification key, or a JWK Set URL
@@ -98,6 +98,8 @@ func (c *cli) verify(args []string) error {
 		return usageError("give -issuer or -key, not both: -issuer finds the JWK Set itself")
 	case set["issuer"] && set["key-env"]:
 		return usageError("give -issuer or -key-env, not both: -issuer finds the JWK Set itself")
+	case set["issuer"] && set["key-encoding"]:
+		return usageError("-key-encoding does not apply to -issuer: its keys are a JWK Set")
 	case set["issuer"] && set["iss"] && iss != issuer:
 		return usageError("-iss %q and -issuer %q differ: -issuer already requires \"iss\" to be the issuer", iss, issuer)
 	case set["well-known"] && !set["issuer"]:
