@@ -39,14 +39,14 @@ func forgedHeaderToken(header string) string {
 	return enc.EncodeToString([]byte(header)) + "." + enc.EncodeToString([]byte(`{"sub":"x"}`)) + "." + enc.EncodeToString(make([]byte, 64))
 }
 
-// TestRFC8725_UnverifiedHeaderValuesAreBoundedInErrorsEventsAndLogs: issue
-// 20 item 5. A forged token with a 700 KB "kid" or "alg" (RFC 7515 sections
+// TestRFC8725_3_10_UnverifiedHeaderValuesAreBoundedInErrorsEventsAndLogs:
+// issue 20 item 5 (RFC 8725 section 3.10: do not trust received claims). A forged token with a 700 KB "kid" or "alg" (RFC 7515 sections
 // 4.1.4 and 4.1.1, unauthenticated until the signature verifies) made a
 // 700 KB log line through NewSlogObserver, a 700 KB error and ~4.8 MB of
 // allocations per request. Every unverified value that reaches an error,
 // an event or a log is cut to 100 bytes, marked; the allocations stay
 // within a small multiple of the token's own size.
-func TestRFC8725_UnverifiedHeaderValuesAreBoundedInErrorsEventsAndLogs(t *testing.T) {
+func TestRFC8725_3_10_UnverifiedHeaderValuesAreBoundedInErrorsEventsAndLogs(t *testing.T) {
 	const huge = 700 << 10
 	k := testKeys()
 	var logs lockedBuffer

@@ -199,3 +199,29 @@ func TestProvider_RFC9110_10_2_3_RetryAfterOnTheDiscoveryDocumentIsHonoured(t *t
 		})
 	}
 }
+
+// TestRemoteSet_RFC9110_10_2_3_RetryAfterHoldsBackReadyAndTheBackground:
+// Ready's retry loop (250 ms) and the background retry (the start-up
+// backoff) wait for Retry-After too.
+func TestRemoteSet_RFC9110_10_2_3_RetryAfterHoldsBackReadyAndTheBackground(t *testing.T) {
+	srv := newHeaderServer(t, nil)
+	srv.keyStatus.Store(http.StatusServiceUnavailable)
+	srv.retryAfter.Store(ptr("2"))
+	r, err := jwk.NewRemoteSet(srv.URL+"/jwks", jwk.WithStartupRetryForTest(10*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if err := r.Ready(ctx); !errors.Is(err, jwk.ErrFetch) {
+		t.Fatalf("Ready: %v", err)
+	}
+	if n := len(srv.requests("/jwks")); n != 1 {
+		t.Fatalf("%d requests in %v, want 1: Ready retried within Retry-After", n, time.Since(start))
+	}
+	if next := r.Stats().NextRefresh; next.Before(start.Add(1500 * time.Millisecond)) {
+		t.Fatalf("background retry due %v after the failure, want after Retry-After (2 s)", next.Sub(start))
+	}
+}

@@ -14,10 +14,11 @@ import (
 // and nothing more: never a token, a signature, a claim but "iss", or key
 // material. Levels: a verified token Debug, a refused one Info; fetched
 // Info, not modified Debug; a failed fetch, a rate-limited "kid", stale
-// keys and a set with no usable key Warn; a refused discovery document Error. Nothing is formatted for
-// a level the logger does not enable. Unverified values ("alg", "kid")
-// are cut to 100 bytes, marked. A zero SlogObserver logs to
-// slog.Default(); a nil one logs nothing.
+// keys and a set with no usable key Warn; a refused discovery document
+// Error. Nothing is formatted for a level the logger does not enable.
+// Unverified values ("alg", "kid"; RFC 8725 section 3.10) are cut to 100
+// bytes, marked. A zero SlogObserver logs to slog.Default(); a nil one
+// logs nothing.
 type SlogObserver struct {
 	log *slog.Logger
 }

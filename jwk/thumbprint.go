@@ -27,7 +27,7 @@ func (k *Key) Thumbprint(h crypto.Hash) ([]byte, error) {
 // thumbprintInput is the JSON hashed by Thumbprint.
 func (k *Key) thumbprintInput() ([]byte, error) {
 	if k == nil || k.kty == "" {
-		return nil, invalid("thumbprint of an empty key")
+		return nil, emptyKeyError(k)
 	}
 	w := jsonObject{buf: make([]byte, 0, 512)}
 	byName := map[string]string{"kty": k.kty, "alg": k.meta.Algorithm}

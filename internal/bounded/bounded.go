@@ -2,7 +2,8 @@
 // header's "alg", "kid", "typ", "crit" names; a claim such as "iss" read
 // before the signature) before they reach an error, an event or a log: a
 // forged token must not turn a 700 KB "kid" into a 700 KB log line (RFC
-// 8725 section 2.8: attackers control what is not yet verified).
+// 8725 section 3.10, "Do Not Trust Received Claims": the "kid" and other
+// received values are the attacker's until the signature verifies).
 package bounded
 
 import (
