@@ -51,7 +51,7 @@ func ExampleKey_Thumbprint() {
 func ExampleNewRemoteSet() {
 	keys, err := jwk.NewRemoteSet("https://idp.example.com/.well-known/jwks.json",
 		jwk.WithRefreshInterval(time.Hour), // at most this stale (Cache-Control max-age may shorten it)
-		jwk.WithRateLimit(time.Minute))     // unknown "kid": one fetch a minute (a kid many tokens carry: every 6 s)
+		jwk.WithRateLimit(time.Minute))     // unknown "kid": one fetch a minute (a kid many tokens carry: after 6 s)
 	if err != nil {
 		log.Fatal(err)
 	}
