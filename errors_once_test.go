@@ -45,6 +45,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"pemkey.ErrUnsupportedKey":          {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},
 		"pemkey.ErrWrongKeyType":            {pemkey.ErrWrongKeyType, jwt.ErrInvalidKey},
 		"accesstoken.ErrIDToken":            {accesstoken.ErrIDToken, jwt.ErrInvalidType},
+		"idtoken.ErrAccessToken":            {idtoken.ErrAccessToken, jwt.ErrInvalidType},
 		"idtoken.ErrInvalidNonce":           {idtoken.ErrInvalidNonce, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidAccessTokenHash": {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidCodeHash":        {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},
@@ -78,6 +79,9 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	}
 	if !errors.Is(accesstoken.ErrIDToken, jwt.ErrTokenInvalidClaims) {
 		t.Error("accesstoken.ErrIDToken does not match ErrTokenInvalidClaims")
+	}
+	if !errors.Is(idtoken.ErrAccessToken, jwt.ErrTokenInvalidClaims) {
+		t.Error("idtoken.ErrAccessToken does not match ErrTokenInvalidClaims")
 	}
 	for _, pkg := range []string{"signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken"} {
 		for _, name := range exportedErrorVars(t, pkg) {
