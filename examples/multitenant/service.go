@@ -19,8 +19,9 @@ type service struct {
 // ServeHTTP answers 200 with the tenant and subject of a verified bearer
 // token, or 401 with the error's class.
 func (s *service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
+	// The scheme is case-insensitive (RFC 9110 section 11.1).
+	scheme, bearer, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || bearer == "" {
 		http.Error(w, "no bearer token", http.StatusUnauthorized)
 		return
 	}
