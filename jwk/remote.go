@@ -107,7 +107,7 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	if err := checkURL(rawURL, cfg.allowInsecure); err != nil {
 		return nil, err
 	}
-	if cfg.failover == rawURL {
+	if sameURL(cfg.failover, rawURL) {
 		return nil, fmt.Errorf("%w: the failover URL is the URL itself", ErrInvalidOption)
 	}
 	client, own := cfg.httpClient()
