@@ -117,12 +117,18 @@ func (k *keysWithAlgorithms) VerificationKeys(ctx context.Context, h *jwt.Header
 }
 
 // allowed is OpenID Connect Discovery 1.0 section 3's
-// id_token_signing_alg_values_supported rule: an empty list (not
-// discovered yet, or not in the metadata) allows every "alg".
+// id_token_signing_alg_values_supported rule: a nil list (not discovered
+// yet, or not in the metadata) allows every "alg"; an empty, non-nil one
+// (the member names no algorithm verifiable with published keys) allows
+// none.
 func (k *keysWithAlgorithms) allowed(h *jwt.Header) error {
 	algs := k.list()
-	if h == nil || len(algs) == 0 || slices.Contains(algs, jwt.Algorithm(h.Algorithm)) {
+	if h == nil || algs == nil || slices.Contains(algs, jwt.Algorithm(h.Algorithm)) {
 		return nil
+	}
+	if len(algs) == 0 {
+		return fmt.Errorf("%w: idtoken: the provider's id_token_signing_alg_values_supported names no algorithm verifiable with its published keys (OpenID Connect Discovery 1.0 section 3: RS256 MUST be included)",
+			jwt.ErrAlgorithmNotAllowed)
 	}
 	return fmt.Errorf("%w: idtoken: \"alg\" %s is not in the provider's id_token_signing_alg_values_supported %q (OpenID Connect Discovery 1.0 section 3)",
 		jwt.ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm), algs)

@@ -75,7 +75,16 @@ func TestOIDCDiscovery_3_IDTokenAlgorithmsEnforced(t *testing.T) {
 	if n := refuse.lookups.Load(); n != 0 {
 		t.Errorf("%d key lookups for a refused alg", n)
 	}
-	for name, algs := range map[string][]jwt.Algorithm{"listed": {jwt.RS256, jwt.EdDSA}, "empty": nil} {
+	// A member naming no algorithm verifiable with published keys: an
+	// empty, non-nil list, and no ID token passes.
+	none, err := idtoken.NewVerifier(&algListKeys{algs: []jwt.Algorithm{}}, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := none.Verify(idCtx, tok, idtoken.Checks{}); !errors.Is(err, jwt.ErrAlgorithmNotAllowed) || !strings.Contains(err.Error(), "names no algorithm") {
+		t.Errorf("empty non-nil list: %v, want ErrAlgorithmNotAllowed saying the list names no algorithm", err)
+	}
+	for name, algs := range map[string][]jwt.Algorithm{"listed": {jwt.RS256, jwt.EdDSA}, "nil (no list)": nil} {
 		v, err := idtoken.NewVerifier(&algListKeys{algs: algs}, idtoken.Config{Issuer: idIssuer, ClientID: idClient, Now: idClock})
 		if err != nil {
 			t.Fatal(err)

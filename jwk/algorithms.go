@@ -1,7 +1,6 @@
 package jwk
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -30,22 +29,20 @@ func isHMAC(a jwt.Algorithm) bool { return strings.HasPrefix(string(a), "HS") }
 // "JSON array containing a list of the JWS signing algorithms (alg values)
 // supported by the OP for the ID Token"): those of asymmetric() it names,
 // in our order; never "none" (Lookup does not know it) nor HS*. A document
-// without the member (RFC 8414 metadata has none) gives none (no list);
-// one that names none of ours is refused (Discovery section 3: "RS256
-// MUST be included").
-func providerAlgorithms(listed []string, present bool) ([]jwt.Algorithm, error) {
+// without the member (RFC 8414 metadata has none) gives nil (no list);
+// one that names none of ours gives an empty, non-nil list: no ID token
+// can be verified with the published keys (Discovery section 3: "RS256
+// MUST be included"), so idtoken refuses them all, while the document and
+// its keys still serve every other token (the list is for ID tokens only).
+func providerAlgorithms(listed []string, present bool) []jwt.Algorithm {
 	if !present {
-		return nil, nil
+		return nil
 	}
-	ours := asymmetric()
-	var out []jwt.Algorithm
-	for _, a := range ours {
+	out := []jwt.Algorithm{}
+	for _, a := range asymmetric() {
 		if slices.Contains(listed, string(a)) {
 			out = append(out, a)
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("id_token_signing_alg_values_supported %q names no algorithm verified with published keys (never none or HS*; Discovery section 3: \"RS256 MUST be included\")", listed)
-	}
-	return out, nil
+	return out
 }

@@ -183,7 +183,10 @@ func (p *Provider) Metadata() (m ProviderMetadata, ok bool) {
 // Token") this package verifies with published keys, in this package's
 // order; never "none" or HS*. It is empty before discovery (NewProvider
 // discovers at the first verification: call it after one, or after Discover
-// or Ready) and when the document has no such member (RFC 8414 metadata).
+// or Ready) and when the document has no such member (RFC 8414 metadata):
+// nil then. A member that names none of these gives an empty, non-nil list
+// (the document is kept for every other token): no ID token of this issuer
+// can be verified with its published keys, and idtoken refuses them all.
 //
 // The list is for ID tokens only: idtoken enforces it. The Provider does
 // not apply it to other tokens, and RFC 8414 defines no list for access

@@ -116,10 +116,7 @@ func (p *Provider) reRead() {
 // one, fetched once (bounded by the fetch timeout and Close), when it
 // moved. refused reports a document refused, not one that failed.
 func (p *Provider) reopen(cur *discovered, meta ProviderMetadata) (next *discovered, refused bool, err error) {
-	algs, err := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
-	if err != nil {
-		return nil, true, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
-	}
+	algs := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
 	if sameURL(meta.JWKSURI, cur.meta.JWKSURI) {
 		return &discovered{meta: meta, keys: cur.keys, algs: algs}, false, nil
 	}

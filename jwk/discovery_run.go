@@ -119,10 +119,7 @@ func (p *Provider) observeDocument(status int, took time.Duration, refused bool,
 
 // open seeds the ID-token algorithms and opens the key set on "jwks_uri".
 func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
-	algs, err := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
-	if err != nil {
-		return nil, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
-	}
+	algs := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
 	cfg := p.cfg
 	if sameURL(cfg.failover, meta.JWKSURI) {
 		cfg.failover = ""

@@ -301,11 +301,20 @@ func TestDiscovery_IDTokenAlgorithmsSeededFromIDTokenSigningAlgValuesSupported_N
 	if m, ok := p.Metadata(); !ok || len(m.IDTokenSigningAlgValuesSupported) != 6 || m.Issuer != idp.issuer || !strings.Contains(string(m.Raw), `"jwks_uri"`) {
 		t.Fatalf("metadata %+v", m)
 	}
-	// A list with nothing of ours (only none and HS*) is refused.
+	// A list with nothing of ours (only none and HS*) is an empty, non-nil
+	// list: idtoken refuses every ID token, while the document still serves
+	// other tokens (the list is for ID tokens only).
 	for _, list := range [][]string{{"none"}, {"HS256", "HS512"}, {}} {
 		idp.setDoc(map[string]any{"issuer": idp.issuer, "jwks_uri": idp.srv.URL + "/jwks", "id_token_signing_alg_values_supported": list})
-		if _, err := discover(t, idp.issuer); !errors.Is(err, jwk.ErrDiscoveryRefused) {
+		p, err := discover(t, idp.issuer)
+		if err != nil {
 			t.Fatalf("%v: %v", list, err)
+		}
+		if got := p.IDTokenAlgorithms(); got == nil || len(got) != 0 {
+			t.Fatalf("%v: IDTokenAlgorithms %#v, want empty and non-nil", list, got)
+		}
+		if _, err := jwt.Parse(signFor(t, jwt.RS256, k.rsa1, "rsa", idp.issuer), p); err != nil {
+			t.Fatalf("%v: an RS256 token that is no ID token: %v", list, err)
 		}
 	}
 	idp.setRawDoc([]byte(`{"issuer":"` + idp.issuer + `","jwks_uri":"` + idp.srv.URL + `/jwks","id_token_signing_alg_values_supported":"RS256"}`))

@@ -42,8 +42,7 @@ var (
 	// ErrDiscoveryRefused: a discovery document was fetched but refused: its
 	// "issuer" is not exactly the one asked for (OpenID Connect Discovery
 	// 1.0 section 4.3; RFC 8414 section 3.3), its "jwks_uri" is not https,
-	// it is not strict JSON, or its "id_token_signing_alg_values_supported"
-	// names no algorithm this library verifies; or, in an Issuers set, its
+	// or it is not strict JSON; or, in an Issuers set, its
 	// "jwks_uri" is also another issuer's JWK Set URL (RFC 8725 section
 	// 3.8: both issuers are refused). It also matches ErrFetch.
 	ErrDiscoveryRefused error = sentinel.New("jwk: discovery document refused", ErrFetch)
