@@ -35,7 +35,9 @@ import (
 //
 // The document is read at the first verification (shared by concurrent
 // callers) or by Discover or Ready; a failed discovery is retried by a
-// verification at most once per WithRateLimit period. It is then re-read
+// verification 1 s after the latest attempt started, doubling per failure
+// up to the WithRateLimit period (a 429 or 503 Retry-After holds it back,
+// for at most that period). It is then re-read
 // every WithRefreshInterval (the longest its key set goes without a
 // refetch), with every rule of the first read: a document that moved
 // "jwks_uri" is followed once the new set has been fetched; a re-read that

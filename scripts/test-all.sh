@@ -65,7 +65,7 @@ if [ $race = 1 ]; then
 			echo "  Alpine: apk add gcc musl-dev; macOS: xcode-select --install), or run"
 		fi
 		echo "  NO_RACE=1 bash scripts/test-all.sh to test without the race detector."
-		echo "0 passed, 1 failed"
+		echo "0 passed, 1 failed, 0 skipped"
 		exit 1
 	fi
 fi
@@ -87,7 +87,7 @@ if [ -n "${MODULES:-}" ]; then
 	for mod in $MODULES; do
 		if ! printf '%s\n' "$modules" | grep -qxF -- "$mod"; then
 			echo "test-all: MODULES names \"$mod\", which is not a module here; the modules are:" $modules
-			echo "0 passed, 1 failed"
+			echo "0 passed, 1 failed, 0 skipped"
 			exit 1
 		fi
 	done

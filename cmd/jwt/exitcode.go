@@ -33,9 +33,11 @@ const exitCodesHelp = `Exit codes:
   4  signature invalid
   5  token expired ("exp")
   6  token not valid yet ("nbf")
-  7  claim mismatch: audience, issuer, subject, "typ" or a required claim
+  7  claim mismatch: audience, issuer (with -issuer, also a token of another
+     issuer or without "iss"), subject, "typ" or a required claim
   8  key problem: unreadable, wrong kind (e.g. a public key to sign), too
-     weak, or no key for the token's "kid"
+     weak, no key for the token's "kid", or a JWK Set URL or discovery that
+     failed
   9  algorithm not allowed: unknown or "none", outside -alg, or does not
      fit the key
 `

@@ -41,7 +41,7 @@ Flags:
   -key-env NAME       read the key from environment variable NAME
   -key-encoding ENC   the key is a secret in raw, base64url, base64 or hex
   -kid ID             "kid" header (default: the JWK's "kid", if any)
-  -typ TYPE           "typ" header (default JWT)
+  -typ TYPE           "typ" header (default JWT; -typ "" writes none)
   -exp DURATION       "exp" = now + DURATION (e.g. 1h, 15m; negative for an
                       already expired token)
   -nbf DURATION       "nbf" = now + DURATION
@@ -129,7 +129,7 @@ func (c *cli) sign(args []string) error {
 	if kid != "" {
 		opts = append(opts, jwt.WithKeyID(kid))
 	}
-	if typ != "" {
+	if typ != "" || set["typ"] { // -typ "" writes no "typ" (RFC 7515 section 4.1.9: OPTIONAL)
 		opts = append(opts, jwt.WithType(typ))
 	}
 	tok, err := jwt.Sign(alg, cl, key, opts...)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/jwk"
 )
 
@@ -178,7 +179,7 @@ func (c *cli) verify(args []string) error {
 				return refused
 			}
 		}
-		return explain(err, tok, lk, c.now())
+		return explain(err, tok, lk, allowed, c.now())
 	}
 	seg, err := splitSegments(tok)
 	if err != nil {
@@ -195,8 +196,9 @@ func (c *cli) verify(args []string) error {
 // explain adds the facts behind a verification failure to its one line:
 // the token's times or audience (read only after the signature verified,
 // which the library checks before any claim), or the algorithm against the
-// key.
-func explain(err error, tok string, lk *loadedKey, now time.Time) error {
+// key (and the -alg list, which the library's message calls
+// WithAlgorithms).
+func explain(err error, tok string, lk *loadedKey, allowed []jwt.Algorithm, now time.Time) error {
 	code := exitCode(err)
 	var notes []string
 	seg, segErr := splitSegments(tok)
@@ -217,9 +219,12 @@ func explain(err error, tok string, lk *loadedKey, now time.Time) error {
 				Kid string `json:"kid"`
 			}
 			if json.Unmarshal(seg.header, &h) == nil {
-				n := fmt.Sprintf("token alg %q", h.Alg)
+				n := "token alg " + bounded.Quote(h.Alg)
 				if h.Kid != "" {
-					n += fmt.Sprintf(", kid %q", h.Kid)
+					n += ", kid " + bounded.Quote(h.Kid)
+				}
+				if len(allowed) > 0 && !slices.Contains(allowed, jwt.Algorithm(h.Alg)) {
+					n += "; -alg allows only " + algList(allowed)
 				}
 				n += "; key " + lk.name + " is " + describeKey(lk.key)
 				switch {
