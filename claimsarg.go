@@ -5,8 +5,10 @@ import (
 	"reflect"
 )
 
-// maxClaimsIndirections bounds how many interfaces claimsTarget follows
-// (`var a any = &b`, b holding &c, ...), so a cycle of interfaces ends.
+// maxClaimsIndirections bounds how many pointers and interfaces
+// claimsTarget follows (`p := &c`, c holding &b, b holding &x, ...), and
+// how many pointer levels a decoder may allocate past a nil pointer, so a
+// cycle ends.
 const maxClaimsIndirections = 8
 
 // claimsTarget returns the pointer claims are decoded into for claims, the
@@ -14,16 +16,23 @@ const maxClaimsIndirections = 8
 // ErrEncoding before any token is read.
 //
 // claims must be a non-nil pointer: a map passed by value (as golang-jwt's
-// MapClaims{} is) would be filled in a copy the caller never sees. A
-// pointer to an interface holding a non-nil pointer is that pointer (`var c
-// any = &MyClaims{}`, then &c, is &MyClaims{}): its type decides the
-// candidate and its Validate method runs (RFC 7519 section 7.2), as if the
-// pointer had been passed. A pointer to an empty interface holding nil (`var
-// c any`) is decoded into a map[string]any, as encoding/json does. A pointer
-// to an interface holding anything else — a struct or a map by value, a nil
-// pointer, a nil non-empty interface such as ClaimsValidator, itself — is
-// refused: a decoder would replace what it holds by a map, or fail, so the
-// caller's value (and its Validate) would be skipped.
+// MapClaims{} is) would be filled in a copy the caller never sees. Pointers
+// and interfaces are followed, at any depth up to maxClaimsIndirections
+// levels, to the innermost non-nil pointer to a non-interface type, which
+// is the claims value: a pointer to a non-nil pointer (`p := &MyClaims{}`,
+// then &p) is that pointer, a pointer to an interface holding a non-nil
+// pointer (`var c any = &MyClaims{}`, then &c, or &p for p := &c) is the
+// pointer held. Its type decides the candidate and its Validate method runs
+// (RFC 7519 section 7.2), as if it had been passed. A pointer to a nil
+// pointer (`var p *MyClaims`, then &p) is kept: the decoder allocates what
+// it points to, whose Validate runs. A pointer to an empty interface
+// holding nil (`var c any`) is decoded into a map[string]any, as
+// encoding/json does. Anything else is refused: an interface holding a
+// struct or a map by value or a nil pointer, a nil non-empty interface such
+// as ClaimsValidator (held, or allocated behind a nil pointer), a chain
+// deeper than maxClaimsIndirections or a cycle. A decoder would replace
+// what it holds by a map, or fail, so the caller's value (and its
+// Validate) would be skipped.
 //
 // Claims types whose map keys could alias are refused too (checkClaims).
 func claimsTarget(claims any) (any, error) {
@@ -35,30 +44,71 @@ func claimsTarget(claims any) (any, error) {
 		}
 		return nil, fmt.Errorf("%w: claims must be a non-nil pointer: pass &claims, not %T%s", ErrEncoding, claims, hint)
 	}
-	for n := 0; rv.Elem().Kind() == reflect.Interface; n++ {
-		iface := rv.Elem()
-		if iface.IsNil() {
-			if iface.NumMethod() == 0 {
-				break // `var c any`: a map[string]any, and no Validate to skip
-			}
-			return nil, fmt.Errorf("%w: claims is a pointer to a nil %v: a decoder cannot fill it; "+
-				"pass a pointer to your claims type, or put one in the interface", ErrEncoding, iface.Type())
+	for n := 0; ; n++ {
+		next, done, err := claimsLevel(rv, maxClaimsIndirections-n)
+		if err != nil {
+			return nil, err
 		}
-		held := iface.Elem()
-		if held.Kind() != reflect.Pointer || held.IsNil() {
-			return nil, fmt.Errorf("%w: claims is a pointer to a %v holding a %v, which a decoder would replace, not fill: "+
-				"pass a non-nil pointer to your claims type", ErrEncoding, iface.Type(), held.Type())
+		if done {
+			break
 		}
-		if n == maxClaimsIndirections || held.Pointer() == rv.Pointer() {
-			return nil, fmt.Errorf("%w: claims is a pointer to interfaces in a cycle or nested more than %d deep: "+
+		if n == maxClaimsIndirections {
+			return nil, fmt.Errorf("%w: claims is a pointer to pointers or interfaces in a cycle or nested more than %d deep: "+
 				"pass a pointer to your claims type", ErrEncoding, maxClaimsIndirections)
 		}
-		rv = held
+		rv = next
 	}
 	if err := checkClaims(rv); err != nil {
 		return nil, err
 	}
 	return rv.Interface(), nil
+}
+
+// claimsLevel looks at what rv, a non-nil pointer, points to: the next
+// non-nil pointer to follow, or done when rv is the claims value, or a
+// refusal. budget is how many levels may still be followed.
+func claimsLevel(rv reflect.Value, budget int) (next reflect.Value, done bool, err error) {
+	e := rv.Elem()
+	switch e.Kind() {
+	case reflect.Interface:
+		if e.IsNil() {
+			if e.NumMethod() == 0 {
+				return next, true, nil // `var c any`: a map[string]any, and no Validate to skip
+			}
+			return next, false, fmt.Errorf("%w: claims is a pointer to a nil %v: a decoder cannot fill it; "+
+				"pass a pointer to your claims type, or put one in the interface", ErrEncoding, e.Type())
+		}
+		held := e.Elem()
+		if held.Kind() != reflect.Pointer || held.IsNil() {
+			return next, false, fmt.Errorf("%w: claims is a pointer to a %v holding a %v, which a decoder would replace, not fill: "+
+				"pass a non-nil pointer to your claims type", ErrEncoding, e.Type(), held.Type())
+		}
+		return held, false, nil
+	case reflect.Pointer:
+		if e.IsNil() {
+			return next, true, checkAllocated(e.Type(), budget)
+		}
+		return e, false, nil
+	}
+	return next, true, nil
+}
+
+// checkAllocated refuses a nil pointer of type t whose chain of pointer
+// types a decoder would allocate to a non-empty interface, which it cannot
+// fill, or through more than budget levels (a type such as `type P *P`).
+func checkAllocated(t reflect.Type, budget int) error {
+	for ; t.Kind() == reflect.Pointer; t = t.Elem() {
+		if budget == 0 {
+			return fmt.Errorf("%w: claims is a pointer to a nil %v, whose pointer types nest more than %d deep: "+
+				"pass a pointer to your claims type", ErrEncoding, t, maxClaimsIndirections)
+		}
+		budget--
+	}
+	if t.Kind() == reflect.Interface && t.NumMethod() > 0 {
+		return fmt.Errorf("%w: claims is a pointer to a nil pointer to %v: a decoder would allocate a nil %v it cannot fill; "+
+			"pass a pointer to your claims type", ErrEncoding, t, t)
+	}
+	return nil
 }
 
 // candidate returns a new zero value of dst's element type (dst is a

@@ -27,8 +27,8 @@ type Token struct {
 	// Header is the token's JOSE header.
 	Header Header
 	// Claims is a map[string]any after Parse, and the caller's pointer after
-	// ParseWithClaims (for a pointer to an interface holding a pointer, the
-	// pointer held).
+	// ParseWithClaims (for pointers and interfaces followed, the innermost
+	// non-nil pointer, see ParseWithClaims).
 	Claims any
 	// Raw is the compact token as given (JWS Compact Serialization, RFC 7515
 	// section 7.1).
@@ -63,8 +63,8 @@ func Parse(token string, key any, opts ...Option) (*Token, error) {
 // ParseWithClaims is Parse decoding into claims, a non-nil pointer to a
 // struct or map, as Verifier.ParseWithClaims does: claims is filled only
 // when the token is accepted (never part-way by a failing Encoder); a
-// pointer to an interface holding a pointer is that pointer, and its
-// Validate runs (RFC 7519 section 7.2).
+// pointer to an interface holding a pointer is that pointer, at any depth
+// up to 8 levels, and its Validate runs (RFC 7519 section 7.2).
 func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token, error) {
 	dst, err := claimsTarget(claims)
 	if err != nil {

@@ -61,7 +61,8 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 }
 
 // Claims decodes the unverified claims into dst, a non-nil pointer taken
-// as ParseWithClaims takes it (a pointer to an interface holding a pointer
+// as ParseWithClaims takes it (pointers and interfaces followed to the
+// innermost non-nil pointer; a pointer to an interface holding a pointer
 // is that pointer), with the Encoder ReadUnverified was given. dst is set
 // only when the Encoder succeeds, never part-way; no Validate method runs,
 // since nothing here is verified.

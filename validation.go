@@ -11,7 +11,8 @@ import (
 // implements it (or, for a pointer to a pointer such as ParseAs[*T], the
 // value the decoder allocates does; or, for a pointer to an interface
 // holding a pointer, `var c jwt.ClaimsValidator = &MyClaims{}` then &c,
-// the pointer held does), Validate is called on the decoded claims after
+// the pointer held does, at any depth: the innermost non-nil pointer to a
+// non-interface type, see ParseWithClaims), Validate is called on the decoded claims after
 // the signature verifies and the registered claims pass (RFC 7519 section
 // 7.2), on every parse path and with every key source; its error is
 // reported wrapped, matching ErrTokenInvalidClaims and the error returned.
@@ -46,9 +47,9 @@ func WithValidator(check func(ctx context.Context, t *Token) error) Option {
 // "typ" rule, the claims type's Validate method or a WithValidator check.
 // Token holds the verified token and its claims, decoded as a successful
 // parse would (a map for Parse, a new value of the caller's type for
-// ParseWithClaims and ParseAs, of the held pointer's type for a pointer to
-// an interface: the caller's own value is never filled by a refused
-// token). Reach it explicitly, with errors.As; a token whose
+// ParseWithClaims and ParseAs, of the innermost pointer's type for
+// pointers and interfaces followed: the caller's own value is never filled
+// by a refused token). Reach it explicitly, with errors.As; a token whose
 // signature does not verify never gives one.
 type ValidationError struct {
 	// Token is the verified but refused token.

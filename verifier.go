@@ -68,11 +68,16 @@ func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, erro
 // ParseWithClaims verifies token and decodes its claims into claims, a
 // non-nil pointer to a struct (typically embedding claims.Registered), to
 // a map, or to a pointer (&p for a *T); anything else is refused at once
-// (ErrEncoding), before the token is read. A pointer to an interface
-// holding a non-nil pointer (`var c any = &MyClaims{}`, then &c) is
-// treated as that pointer; a pointer to an empty interface holding nil is
-// filled with a map[string]any; a pointer to an interface holding anything
-// else is refused (ErrEncoding), so no claims type's Validate is skipped.
+// (ErrEncoding), before the token is read. Pointers and interfaces are
+// followed, up to 8 levels deep, to the innermost non-nil pointer to a
+// non-interface type, which is the claims value: a pointer to an interface
+// holding a non-nil pointer (`var c any = &MyClaims{}`, then &c, or &p for
+// p := &c) is treated as the pointer held, and &p for p := &MyClaims{} as
+// p. A pointer to a nil pointer is allocated by the decoder; a pointer to
+// an empty interface holding nil is filled with a map[string]any; an
+// interface holding anything else, a nil non-empty interface (held or
+// allocated), a deeper chain or a cycle is refused (ErrEncoding), so no
+// claims type's Validate is skipped (RFC 7519 section 7.2).
 // The registered claims are validated from the token's bytes whatever
 // claims' type; then claims' Validate method (ClaimsValidator) and the
 // WithValidator checks run (RFC 7519 section 7.2).
@@ -86,8 +91,8 @@ func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, erro
 // from the token are zero: the value is replaced, not merged into), as it
 // is whenever Validate or a WithValidator check must see the claims first.
 // A refused token whose signature verified gives a *ValidationError
-// holding its claims in a new value. Token.Claims is claims (for a
-// pointer to an interface, the pointer it holds).
+// holding its claims in a new value. Token.Claims is claims (for pointers
+// and interfaces followed, the innermost pointer).
 func (v *Verifier) ParseWithClaims(token string, claims any) (*Token, error) {
 	return v.ParseWithClaimsContext(context.Background(), token, claims)
 }
