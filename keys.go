@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/signing"
 )
 
@@ -159,7 +160,7 @@ func (s *keySource) candidates(ctx context.Context, h *Header, iss string) ([]*s
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w: no usable key for kid %q", ErrInvalidKey, h.KeyID)
+		return nil, fmt.Errorf("%w: no usable key for kid %s", ErrInvalidKey, bounded.Quote(h.KeyID)) // unverified: cut
 	}
 	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/numericdate"
 	"github.com/jotlib/jwt/internal/sentinel"
@@ -95,7 +96,7 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 		return checkAudience(value, &e.Audience)
 	}
 	if reg := foldsToRegistered(name); reg != "" {
-		return fmt.Errorf("%w: member %q folds to the registered claim %q", ErrInvalidClaim, name, reg)
+		return fmt.Errorf("%w: member %s folds to the registered claim %q", ErrInvalidClaim, bounded.Quote(name), reg)
 	}
 	return nil
 }

@@ -163,3 +163,30 @@ func FuzzLookAlike(f *testing.F) {
 		}
 	})
 }
+
+// TestRFC8725_3_10_NamesInDuplicateErrorsAreCut: a duplicate or
+// look-alike member name of 300 KB (unverified input) appears in the error
+// cut to 100 bytes and marked, in Valid and Object alike.
+func TestRFC8725_3_10_NamesInDuplicateErrorsAreCut(t *testing.T) {
+	long := strings.Repeat("n", 300<<10)
+	for name, in := range map[string]string{
+		"duplicate":         `{"` + long + `":1,"` + long + `":2}`,
+		"look-alike":        `{"` + long + `a":1,"` + long + `A":2}`,
+		"escaped duplicate": `{"` + long + `":1,"\u006e` + long[1:] + `":2}`,
+		"nested look-alike": `{"x":{"` + long + `a":1,"` + long + `A":2}}`,
+	} {
+		errs := map[string]error{
+			"Valid":  strictjson.Valid([]byte(in)),
+			"Object": strictjson.Object([]byte(in), func(strictjson.Key, []byte) error { return nil }),
+		}
+		for fn, err := range errs {
+			if err == nil {
+				t.Errorf("%s, %s: accepted", name, fn)
+				continue
+			}
+			if msg := err.Error(); len(msg) > 400 || !strings.Contains(msg, "bytes)") {
+				t.Errorf("%s, %s: a %d-byte error: %.200s", name, fn, len(msg), msg)
+			}
+		}
+	}
+}

@@ -1,9 +1,9 @@
 package strictjson
 
 import (
-	"fmt"
 	"strconv"
 
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/bytesview"
 )
 
@@ -146,14 +146,16 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 }
 
 // duplicate reports, at p, that key names a member again or a case-folded
-// look-alike of one; the earlier name starts at data[other].
+// look-alike of one; the earlier name starts at data[other]. Both names
+// come from unverified input: they are cut to bounded.Max bytes, marked
+// (RFC 8725 section 3.10), so a forged name never makes a long error.
 func (s *scanner) duplicate(p int, key Key, other int) error {
 	name := key.Name()
 	prev := unescape(s.data[other : checkedStringEnd(s.data, other-1)-1])
 	if name == prev {
-		return s.fail(p, fmt.Sprintf("duplicate member name %q", name))
+		return s.fail(p, "duplicate member name "+bounded.Quote(name))
 	}
-	return s.fail(p, fmt.Sprintf("member name %q is a case-folded look-alike of the member name %q", name, prev))
+	return s.fail(p, "member name "+bounded.Quote(name)+" is a case-folded look-alike of the member name "+bounded.Quote(prev))
 }
 
 func (s *scanner) array(p, depth int) (int, error) {

@@ -1,6 +1,6 @@
 package strictjson
 
-import "fmt"
+import "github.com/jotlib/jwt/internal/bounded"
 
 // TopLevel returns the raw value of the member of data's top-level object
 // whose decoded name is name, or nil when there is none, allocating
@@ -25,7 +25,7 @@ func TopLevel(data []byte, name string) ([]byte, error) {
 		}
 		if found != nil {
 			// value is data[start:...]: its offset is what its capacity lacks.
-			dup = s.fail(cap(data)-cap(value), fmt.Sprintf("duplicate member name %q", name))
+			dup = s.fail(cap(data)-cap(value), "duplicate member name "+bounded.Quote(name))
 			return dup
 		}
 		found = value
