@@ -58,11 +58,26 @@ type ValidationError struct {
 	Err error
 }
 
-// Error returns the rule's error message.
-func (e *ValidationError) Error() string { return e.Err.Error() }
+// Error returns the rule's error message. A nil or zero ValidationError
+// (not made by a parse) says so instead of panicking.
+func (e *ValidationError) Error() string {
+	switch {
+	case e == nil:
+		return "jwt: nil *ValidationError"
+	case e.Err == nil:
+		return "jwt: ValidationError with no rule error (not made by a parse)"
+	}
+	return e.Err.Error()
+}
 
-// Unwrap returns the rule's error, so errors.Is finds its sentinels.
-func (e *ValidationError) Unwrap() error { return e.Err }
+// Unwrap returns the rule's error, so errors.Is finds its sentinels; nil
+// for a nil or zero ValidationError.
+func (e *ValidationError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // customRules reports whether a parse into dst runs rules that need the
 // decoded claims: dst's Validate method or a WithValidator check. dst is

@@ -2,6 +2,7 @@ package jwt_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -30,5 +31,30 @@ func TestZeroValueVerifierAndSignerReportErrInvalidKeyWithoutPanicking(t *testin
 		if s.Algorithm() != "" {
 			t.Errorf("Algorithm: %q", s.Algorithm())
 		}
+	}
+}
+
+// TestNilAndZeroValidationErrorNeverPanic: a nil or zero *ValidationError
+// (not made by a parse) has a message saying so and unwraps to nothing, so
+// it matches no rule's sentinel.
+func TestNilAndZeroValidationErrorNeverPanic(t *testing.T) {
+	for name, e := range map[string]*jwt.ValidationError{"nil": nil, "zero": {}} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s ValidationError: panic: %v", name, r)
+				}
+			}()
+			if msg := e.Error(); msg == "" || !strings.HasPrefix(msg, "jwt: ") {
+				t.Errorf("%s ValidationError: Error() = %q", name, msg)
+			}
+			if err := e.Unwrap(); err != nil {
+				t.Errorf("%s ValidationError: Unwrap() = %v, want nil", name, err)
+			}
+			var err error = e
+			if errors.Is(err, jwt.ErrTokenExpired) {
+				t.Errorf("%s ValidationError matches a rule it does not hold", name)
+			}
+		}()
 	}
 }

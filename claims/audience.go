@@ -13,6 +13,9 @@ import (
 // jwt.ErrTokenMalformed.
 var ErrInvalidAudienceValue = sentinel.New(`jwt: "aud" must be a string or an array of strings`, sentinel.TokenMalformed)
 
+// errNilAudience is UnmarshalJSON's error on a nil *Audience.
+var errNilAudience = sentinel.New("claims: UnmarshalJSON on a nil *Audience", ErrInvalidAudienceValue)
+
 // Audience is the "aud" claim (RFC 7519 section 4.1.3): "In the general case,
 // the "aud" value is an array of case-sensitive strings ... In the special
 // case when the JWT has one audience, the "aud" value MAY be a single
@@ -45,8 +48,13 @@ func AppendAudience(dst []byte, a Audience) []byte {
 	return append(dst, ']')
 }
 
-// UnmarshalJSON reads a string or an array of strings; null clears a.
+// UnmarshalJSON reads a string or an array of strings; null clears a. On a
+// nil *Audience, which has nowhere to store it, it reports
+// ErrInvalidAudienceValue.
 func (a *Audience) UnmarshalJSON(b []byte) error {
+	if a == nil {
+		return errNilAudience
+	}
 	if string(b) == "null" {
 		*a = nil
 		return nil

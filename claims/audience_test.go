@@ -97,3 +97,21 @@ func TestAudienceContainsIsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestNilAudienceUnmarshalJSONNeverPanics: UnmarshalJSON on a nil
+// *Audience reports ErrInvalidAudienceValue instead of panicking.
+func TestNilAudienceUnmarshalJSONNeverPanics(t *testing.T) {
+	var a *claims.Audience
+	for _, in := range []string{`"api"`, `["a","b"]`, "null"} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("UnmarshalJSON(%s) on a nil *Audience: panic: %v", in, r)
+				}
+			}()
+			if err := a.UnmarshalJSON([]byte(in)); !errors.Is(err, claims.ErrInvalidAudienceValue) {
+				t.Errorf("UnmarshalJSON(%s) on a nil *Audience: %v, want ErrInvalidAudienceValue", in, err)
+			}
+		}()
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -39,5 +41,21 @@ func TestStreamingJSONMethodsMatchMarshalJSON(t *testing.T) {
 		if err := jsonv2.Unmarshal(want, back.Interface()); err != nil {
 			t.Errorf("%s: v2 read: %v", want, err)
 		}
+	}
+}
+
+// TestNilNumericDateUnmarshalJSONFromNeverPanics: the v2 streaming reader
+// on a nil *NumericDate reports ErrInvalidNumericDate, as UnmarshalJSON
+// does.
+func TestNilNumericDateUnmarshalJSONFromNeverPanics(t *testing.T) {
+	var d *NumericDate
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("UnmarshalJSONFrom on a nil *NumericDate: panic: %v", r)
+		}
+	}()
+	dec := jsontext.NewDecoder(strings.NewReader("1700000000"))
+	if err := d.UnmarshalJSONFrom(dec); !errors.Is(err, ErrInvalidNumericDate) {
+		t.Errorf("UnmarshalJSONFrom on a nil *NumericDate: %v, want ErrInvalidNumericDate", err)
 	}
 }

@@ -25,9 +25,23 @@ var ErrInvalidNumericDate = sentinel.New("jwt: invalid NumericDate", sentinel.To
 // digits past the ninth are dropped (truncated toward zero, as time.Parse
 // does with an RFC 3339 fraction), so a date read and written again is
 // written as it was read (up to nine fractional digits, without exponent).
+//
+// A NumericDate embeds time.Time, as golang-jwt's does, so its methods
+// (Unix, Before, IsZero, ...) are NumericDate's. Through a nil
+// *NumericDate — an optional claim of Registered that the token lacks —
+// Go dereferences the pointer to reach the embedded time.Time before any
+// method runs, and every one of them panics, as does the value-receiver
+// MarshalJSON (which must stay on the value so a NumericDate field
+// marshals as a number, not as time.Time's RFC 3339 string). Check for nil
+// first: `if c.ExpiresAt != nil { ... c.ExpiresAt.Unix() }`. UnmarshalJSON,
+// NumericDate's pointer method, reports ErrInvalidNumericDate on a nil
+// *NumericDate instead (codecs allocate first, so they never call it so).
 type NumericDate struct {
 	time.Time
 }
+
+// errNilNumericDate is UnmarshalJSON's error on a nil *NumericDate.
+var errNilNumericDate = sentinel.New("claims: UnmarshalJSON on a nil *NumericDate", ErrInvalidNumericDate)
 
 // NewNumericDate returns t truncated to whole seconds as a *NumericDate,
 // for the optional fields of Registered. Whole seconds keep tokens readable
@@ -74,8 +88,12 @@ func AppendNumericDate(dst []byte, t time.Time) []byte {
 }
 
 // UnmarshalJSON reads a JSON number; null leaves d unchanged. Anything else,
-// non-finite or out-of-range values are refused with ErrInvalidNumericDate.
+// non-finite or out-of-range values are refused with ErrInvalidNumericDate,
+// and so is any input on a nil *NumericDate, which has nowhere to store it.
 func (d *NumericDate) UnmarshalJSON(b []byte) error {
+	if d == nil {
+		return errNilNumericDate
+	}
 	if string(b) == "null" {
 		return nil
 	}

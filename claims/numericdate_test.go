@@ -199,3 +199,25 @@ func TestNumericDateReadsTheDecimalExactly_RFC7519_2(t *testing.T) {
 		}
 	}
 }
+
+// TestNilNumericDateOwnMethodsNeverPanic: UnmarshalJSON on a nil
+// *NumericDate (no decoder calls it so: they allocate) reports
+// ErrInvalidNumericDate instead of panicking, for null too. (The time.Time
+// methods promoted through the embedding, and the value-receiver
+// MarshalJSON, dereference the pointer before any code of ours runs: Go
+// panics there, as the type's doc says.)
+func TestNilNumericDateOwnMethodsNeverPanic(t *testing.T) {
+	var d *claims.NumericDate
+	for _, in := range []string{"1700000000", "null", `"x"`} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("UnmarshalJSON(%s) on a nil *NumericDate: panic: %v", in, r)
+				}
+			}()
+			if err := d.UnmarshalJSON([]byte(in)); !errors.Is(err, claims.ErrInvalidNumericDate) {
+				t.Errorf("UnmarshalJSON(%s) on a nil *NumericDate: %v, want ErrInvalidNumericDate", in, err)
+			}
+		}()
+	}
+}

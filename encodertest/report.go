@@ -112,12 +112,19 @@ type Report struct {
 	// Tokens is how many tokens were compared through Parse,
 	// ParseWithClaims and Verifier.
 	Tokens int
+	// Err is what kept the kit from running: a nil Encoder, Run given a
+	// nil *testing.T, or a JSONTestSuite folder that could not be read (Run
+	// also fails its test with it; Check returns it too).
+	Err error
 }
 
 func (r *Report) add(res Result) { r.Results = append(r.Results, res) }
 
-// Count returns how many results have status s.
+// Count returns how many results have status s (0 for a nil Report).
 func (r *Report) Count(s Status) int {
+	if r == nil {
+		return 0
+	}
 	n := 0
 	for _, res := range r.Results {
 		if res.Status == s {
@@ -154,6 +161,9 @@ func (r *Report) RegisteredChanges() []Result {
 func (r *Report) Panics() []Result { return r.filter(func(res Result) bool { return res.Panicked }) }
 
 func (r *Report) filter(keep func(Result) bool) []Result {
+	if r == nil {
+		return nil
+	}
 	var out []Result
 	for _, res := range r.Results {
 		if keep(res) {
@@ -163,8 +173,20 @@ func (r *Report) filter(keep func(Result) bool) []Result {
 	return out
 }
 
-// WriteDetails writes every check that is not Same, grouped, one per line.
+// WriteDetails writes every check that is not Same, grouped, one per line,
+// after a line of counts (and Err, when set). A nil Report writes a line
+// saying so; a nil w is written nothing.
 func (r *Report) WriteDetails(w io.Writer) {
+	if w == nil {
+		return
+	}
+	if r == nil {
+		fmt.Fprintln(w, "encodertest report: nil *Report, nothing ran")
+		return
+	}
+	if r.Err != nil {
+		fmt.Fprintf(w, "encodertest report for %s: %v\n", r.Encoder, r.Err)
+	}
 	fmt.Fprintf(w, "encodertest report for %s: %d checks, %d same, %d neutralised, %d recorded, %d failed; %d tokens compared, %d corpus cases\n",
 		r.Encoder, len(r.Results), r.Count(Same), r.Count(Neutralised), r.Count(Recorded), r.Count(Failed), r.Tokens, r.CorpusCases)
 	res := append([]Result(nil), r.Results...)
@@ -181,8 +203,19 @@ func (r *Report) WriteDetails(w io.Writer) {
 	}
 }
 
-// Summary is one row of the per-codec table.
+// Summary is one row of the per-codec table, a cell per SummaryHeader
+// column; for a nil Report, the first cell says so and the others are
+// empty, and a Report with Err has it beside the codec's name.
 func (r *Report) Summary() []string {
+	if r == nil {
+		row := make([]string, len(SummaryHeader))
+		row[0] = "(nil report)"
+		return row
+	}
+	name := r.Encoder
+	if r.Err != nil {
+		name += " (" + r.Err.Error() + ")"
+	}
 	suite := "absent"
 	if r.SuiteFiles > 0 {
 		suite = fmt.Sprintf("%d of %d", len(r.SuiteDivergences), r.SuiteFiles)
@@ -200,7 +233,7 @@ func (r *Report) Summary() []string {
 		wide = "DIFFERS"
 	}
 	return []string{
-		r.Encoder,
+		name,
 		suite,
 		panics(r),
 		r.DuplicateKeyWinner,
@@ -229,8 +262,12 @@ var SummaryHeader = []string{
 	"core verdict changes", "registered claims ≠ validated", "tokens decoded differently", "Sign outcome changes",
 }
 
-// WriteTable writes a Markdown table with one Summary row per report.
+// WriteTable writes a Markdown table with one Summary row per report (a
+// nil report has a row saying so); a nil w is written nothing.
 func WriteTable(w io.Writer, reports ...*Report) {
+	if w == nil {
+		return
+	}
 	fmt.Fprintf(w, "| %s |\n", strings.Join(SummaryHeader, " | "))
 	fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(SummaryHeader)))
 	for _, r := range reports {

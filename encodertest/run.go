@@ -1,6 +1,7 @@
 package encodertest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -44,11 +45,24 @@ func WithoutChildProcesses() Option { return func(c *config) { c.isolated = fals
 // to this Run call (matched by the candidate's name; give two candidates
 // in one test different names with WithName). Call it from a top-level
 // test or a subtest, not from a parallel subtest sharing state.
+//
+// A nil t, which Run cannot fail or log to, runs nothing: the report's Err
+// says so (Check runs without a *testing.T). A nil enc fails t and runs
+// nothing, Err saying why.
 func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
-	t.Helper()
 	cfg := config{name: fmt.Sprintf("%T", enc), isolated: true}
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	if t == nil {
+		return &Report{Encoder: cfg.name, Err: errors.New("encodertest: Run needs a *testing.T, got nil; use Check to run without one")}
+	}
+	t.Helper()
+	if enc == nil {
+		t.Errorf("encodertest: %v", errNilEncoder)
+		return &Report{Encoder: cfg.name, Err: errNilEncoder}
 	}
 	c := &checker{enc: enc, std: jwt.StdEncoder{}, rep: &Report{Encoder: cfg.name}}
 	if from, err := strconv.Atoi(os.Getenv(isolatedEnv)); err == nil {
@@ -63,6 +77,7 @@ func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
 	}
 	deep, err := c.runAll()
 	if err != nil {
+		c.rep.Err = err
 		t.Errorf("encodertest: %v", err)
 	}
 	if cfg.isolated {
@@ -94,12 +109,20 @@ func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
 
 // Check runs every in-process check of the kit against enc without a
 // testing.T and returns the report (no child processes: Run adds those).
+// A nil enc runs nothing: the error, also in the report's Err, says so.
 func Check(name string, enc jwt.Encoder) (*Report, error) {
+	if enc == nil {
+		return &Report{Encoder: name, Err: errNilEncoder}, errNilEncoder
+	}
 	c := &checker{enc: enc, std: jwt.StdEncoder{}, rep: &Report{Encoder: name}}
 	_, err := c.runAll()
 	c.finish()
+	c.rep.Err = err
 	return c.rep, err
 }
+
+// errNilEncoder is Run's and Check's error for a nil Encoder.
+var errNilEncoder = errors.New("encodertest: nil Encoder: pass the Encoder to check")
 
 // runAll runs the probes, JSONTestSuite and the token corpus, returning
 // the suite files too deep to try in-process.

@@ -141,14 +141,26 @@ func describe(vk *VerifyingKey) string {
 	return "this"
 }
 
-// Algorithm returns the algorithm this key signs with.
-func (k *SigningKey) Algorithm() Algorithm { return k.alg }
+// Algorithm returns the algorithm this key signs with; "" for a nil or zero
+// SigningKey (not made by NewSigningKey).
+func (k *SigningKey) Algorithm() Algorithm {
+	if k == nil {
+		return ""
+	}
+	return k.alg
+}
 
 // Size returns the size in bytes of the signatures this key makes: the hash
 // size for HMAC, the modulus size for RSA, twice the coordinate size for
 // ECDSA (R || S, RFC 7518 section 3.4), 64 for Ed25519, and 2,420, 3,309 or
-// 4,627 for ML-DSA-44, -65 or -87 (FIPS 204 Table 2).
-func (k *SigningKey) Size() int { return k.size }
+// 4,627 for ML-DSA-44, -65 or -87 (FIPS 204 Table 2). It is 0 for a nil or
+// zero SigningKey.
+func (k *SigningKey) Size() int {
+	if k == nil {
+		return 0
+	}
+	return k.size
+}
 
 // AppendSign appends the signature of signingInput to dst: the JWS
 // Signature of RFC 7515 section 5.1 step 5 over the JWS Signing Input

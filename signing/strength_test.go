@@ -403,12 +403,15 @@ func itoa(n int) string { return big.NewInt(int64(n)).String() }
 
 // TestZeroValueKeys_ErrInvalidKey checks that a nil or zero SigningKey or
 // VerifyingKey (not made by its constructor) reports ErrInvalidKey instead
-// of panicking.
+// of panicking, and has no algorithm and no size.
 func TestZeroValueKeys_ErrInvalidKey(t *testing.T) {
 	for name, sk := range map[string]*signing.SigningKey{"nil": nil, "zero": {}} {
 		noPanic(t, name+" SigningKey", func() {
 			_, err := sk.AppendSign(nil, []byte("x"))
 			wantErr(t, name+" SigningKey.AppendSign", err, signing.ErrInvalidKey)
+			if alg, size := sk.Algorithm(), sk.Size(); alg != "" || size != 0 {
+				t.Errorf("%s SigningKey: Algorithm %q, Size %d, want none and 0", name, alg, size)
+			}
 		})
 	}
 	for name, vk := range map[string]*signing.VerifyingKey{"nil": nil, "zero": {}} {
