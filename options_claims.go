@@ -1,6 +1,14 @@
 package jwt
 
-import "time"
+import (
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
 
 // Claim-rule options: the checks a Verifier applies to the registered claims
 // of RFC 7519 section 4.1 after the signature verifies. "exp" and "nbf" are
@@ -131,6 +139,13 @@ func WithMaxAge(d time.Duration) Option {
 // WithRequiredClaims refuses tokens in which any of the named top-level
 // claims is absent or null (ErrMissingClaim). Names are compared exactly
 // (RFC 7519 section 4: names are case-sensitive).
+//
+// A requirement no token could meet is ErrInvalidOption at construction:
+// an empty name or one that is not valid UTF-8; a case-folded look-alike of
+// a registered claim ("ISS", "Exp", "ıss" with U+0131), since the strict
+// pass refuses every token carrying a member so named; and two names that
+// are case-folded look-alikes of each other ("role" and "ROLE"), since it
+// refuses every token carrying both.
 func WithRequiredClaims(names ...string) Option {
 	return func(c *config) {
 		if !c.use("WithRequiredClaims", verifySide) {
@@ -140,12 +155,37 @@ func WithRequiredClaims(names ...string) Option {
 			c.fail("WithRequiredClaims needs at least one claim name")
 			return
 		}
-		for _, n := range names {
-			if n == "" {
-				c.fail("WithRequiredClaims: empty claim name")
-				return
-			}
+		if why := unmeetableRequirement(names); why != "" {
+			c.fail("WithRequiredClaims: %s", why)
+			return
 		}
 		c.validator.Required = append(c.validator.Required, names...)
 	}
+}
+
+// unmeetableRequirement says why no token accepted by the strict pass
+// could carry every one of names, or returns "". The look-alike rules are
+// the strict pass's own (claimrules.FoldsToRegistered, strictjson.FoldKey).
+func unmeetableRequirement(names []string) string {
+	seen := make(map[string]string, len(names))
+	for _, n := range names {
+		switch {
+		case n == "":
+			return "empty claim name"
+		case !utf8.ValidString(n):
+			return fmt.Sprintf("claim name %s is not valid UTF-8, which no JSON member name is", bounded.Quote(n))
+		}
+		if reg := claimrules.FoldsToRegistered(n); reg != "" && reg != n {
+			return fmt.Sprintf("claim name %s is a case-folded look-alike of the registered claim %q, "+
+				"which every token carrying it is refused for (RFC 7519 section 4: names are case-sensitive); require %q",
+				bounded.Quote(n), reg, reg)
+		}
+		key := strictjson.FoldKey(n)
+		if prev, ok := seen[key]; ok && prev != n {
+			return fmt.Sprintf("claim names %s and %s are case-folded look-alikes, which no token may carry together",
+				bounded.Quote(prev), bounded.Quote(n))
+		}
+		seen[key] = n
+	}
+	return ""
 }

@@ -95,18 +95,20 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	case claims.NameAudience:
 		return checkAudience(value, &e.Audience)
 	}
-	if reg := foldsToRegistered(name); reg != "" {
+	if reg := FoldsToRegistered(name); reg != "" {
 		return fmt.Errorf("%w: member %s folds to the registered claim %q", ErrInvalidClaim, bounded.Quote(name), reg)
 	}
 	return nil
 }
 
-// foldsToRegistered returns the registered name that name equals under
+// FoldsToRegistered returns the registered name that name equals under
 // Unicode simple case folding (strings.EqualFold, as encoding/json matches
 // struct fields) or under lower- or upper-casing (as other codecs match
 // them), or "". Every registered name is three ASCII letters, so
-// an ASCII name of another length cannot fold to one.
-func foldsToRegistered(name string) string {
+// an ASCII name of another length cannot fold to one. The claims' strict
+// pass refuses a member whose name folds to a registered one it is not;
+// jwt.WithRequiredClaims refuses to require one, which no token may carry.
+func FoldsToRegistered(name string) string {
 	ascii := true
 	for i := 0; i < len(name); i++ {
 		if name[i] >= 0x80 {

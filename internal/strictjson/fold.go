@@ -158,3 +158,16 @@ func appendFoldKey(dst, raw []byte) []byte {
 	}
 	return dst
 }
+
+// FoldKey returns the fold key of name, given as a Go string (escapes
+// already decoded). Two member names have equal fold keys exactly when the
+// strict pass refuses them in one object as a duplicate or a case-folded
+// look-alike: jwt.WithRequiredClaims uses it to refuse requiring two names
+// no token may carry together.
+func FoldKey(name string) string {
+	b := make([]byte, 0, len(name))
+	for _, r := range name {
+		b = utf8.AppendRune(b, foldRune(r))
+	}
+	return string(b)
+}

@@ -190,3 +190,18 @@ func TestRFC8725_3_10_NamesInDuplicateErrorsAreCut(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldKeyAgreesWithTheStrictPass: two names have equal FoldKeys exactly
+// when the strict pass refuses an object carrying both.
+func TestFoldKeyAgreesWithTheStrictPass(t *testing.T) {
+	names := []string{"role", "ROLE", "Role", "rolex", "k", "K", "\u212a", "s", "ſ", "iss", "ISS", "ıss", "İss", "ıSS", "é", "É", "a/b", "A/B", "x"}
+	for i, a := range names {
+		for _, b := range names[i+1:] {
+			obj, _ := json.Marshal(map[string]int{a: 1, b: 2})
+			refused := strictjson.Valid(obj) != nil
+			if same := strictjson.FoldKey(a) == strictjson.FoldKey(b); same != refused {
+				t.Errorf("%q, %q: FoldKeys equal %v, the strict pass refuses %v", a, b, same, refused)
+			}
+		}
+	}
+}
