@@ -26,9 +26,10 @@ import (
 //     rotation), also right after the first fetch or a scheduled refresh:
 //     the rate limit spaces these unknown-kid fetches from each other only,
 //     at most one per rate-limit period, or one per tenth of it for a "kid"
-//     several tokens carry (a rotation under a trickle of random "kid"s);
-//     concurrent misses share one fetch, which sends Cache-Control:
-//     no-cache (RFC 9111 section 5.2.1.4);
+//     three tokens carry (a rotation, whatever forged "kid"s come with it:
+//     see WithRateLimit for what is guaranteed); concurrent misses share
+//     one fetch, which sends Cache-Control: no-cache (RFC 9111 section
+//     5.2.1.4);
 //   - a failed fetch (network error, timeout, non-200 status, an oversized or
 //     invalid body, a set with no usable key) keeps the last good set in
 //     use, and is retried with backoff; with no set to serve yet, after one
@@ -57,12 +58,10 @@ type RemoteSet struct {
 	flight    *fetchCall // the fetch in progress, shared by all who wait
 	lastStart time.Time  // start of the latest fetch, of any kind
 	lastMiss  time.Time  // start of the latest fetch caused by an unknown "kid"
-	repeatAt  time.Time  // start of the latest fetch for a repeated unknown "kid"
-	repeatMis int        // such fetches in a row that did not bring their "kid"
 	lastErr   error      // error of the latest fetch, nil after a success
 	nextAt    time.Time  // when the background refresh is due
 	gate      retryGate  // consecutive failures, Retry-After
-	kids      kidCounts  // unknown kids refused since the latest fetch started
+	kids      kidTable   // unknown kids asked for since the latest fetch started; kids held back
 	closed    bool
 
 	fetches atomic.Int64
@@ -170,8 +169,9 @@ func isLoopback(host string) bool {
 // The rate limit (WithRateLimit) spaces the fetches caused by unknown
 // "kid"s from each other only: the first fetch, scheduled refreshes and
 // Refresh do not count, so a key rotated in just after any of them is
-// fetched at once; a "kid" that several tokens carry may fetch again a
-// tenth of the period after the latest unknown-kid fetch. While no set can
+// fetched at once; a "kid" that three tokens carry may fetch again a
+// tenth of the period after the latest unknown-kid fetch, whatever other
+// tokens do (WithRateLimit states the bounds). While no set can
 // be served, a verification fetches again after a short backoff (one
 // second, doubling up to the period). A server's Retry-After holds all of
 // these back, for at most the period.
@@ -319,33 +319,22 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 		return nil, nil
 	}
 	// An unknown kid: rate-limited against earlier unknown-kid fetches
-	// only; a kid several tokens carry (a rotation, not noise) sooner.
+	// only; a kid several tokens carry (a rotation, not noise) sooner, a
+	// tenth of the period apart whatever other kids did (remote_kids.go).
 	why := fetchWhy{miss: true}
+	if len(kid) <= maxRepeatedKid {
+		why.kid, why.counted = r.kids.sum(kid), true
+	}
 	sinceMiss := now.Sub(r.lastMiss)
 	switch {
 	case r.lastMiss.IsZero() || sinceMiss >= r.cfg.rateLimit:
-	case len(kid) <= maxRepeatedKid && r.kids.hit(kid) >= repeatedKidHits && sinceMiss >= r.repeatSpacing(now):
-		why.repeatKid = kid
-		r.repeatAt = now
+	case why.counted && r.kids.hit(why.kid, now) >= repeatedKidHits && sinceMiss >= r.cfg.rateLimit/repeatedKidPart:
 	default:
 		return nil, nil
 	}
 	c := r.startLocked(why)
 	r.lastMiss = r.lastStart
 	return c, nil
-}
-
-// repeatSpacing is how long after the latest unknown-kid fetch a repeated
-// unknown kid may fetch: a tenth of the rate-limit period, doubling up to
-// the period for each such fetch in a row that did not bring its kid (a
-// flood of repeated forged kids decays to one fetch per period), back to a
-// tenth once none was made for two periods. r.mu is held.
-func (r *RemoteSet) repeatSpacing(now time.Time) time.Duration {
-	base := r.cfg.rateLimit / repeatedKidPart
-	if r.repeatAt.IsZero() || now.Sub(r.repeatAt) >= 2*r.cfg.rateLimit {
-		return base
-	}
-	return doubled(base, r.repeatMis+1, r.cfg.rateLimit)
 }
 
 // Refresh fetches the set now (or joins the fetch in progress), ignoring
@@ -447,8 +436,9 @@ func (r *RemoteSet) Close() error {
 
 // fetchWhy is what started a fetch.
 type fetchWhy struct {
-	miss      bool   // an unknown kid: ask caches to revalidate
-	repeatKid string // a repeated unknown kid: did the fetch bring it?
+	miss    bool   // an unknown kid: ask caches to revalidate
+	kid     uint64 // that kid's hash (kidTable.sum): did the fetch bring it?
+	counted bool   // kid is set
 }
 
 // startLocked starts a fetch; r.mu is held and r is not closed.
@@ -503,12 +493,10 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot, why fetchWhy) {
 			r.nextAt = r.gate.notBefore
 		}
 	}
-	if why.repeatKid != "" {
-		if err == nil && res.set.hasKeyID(why.repeatKid) {
-			r.repeatMis = 0
-		} else {
-			r.repeatMis++
-		}
+	if why.counted && (err != nil || !r.kids.inSet(res.set, why.kid)) {
+		// The kid's own fetch did not bring it: not counted for a while,
+		// and no other kid's fetches wait for it.
+		r.kids.hold(why.kid, now.Add(r.cfg.rateLimit/heldKidPart))
 	}
 	c.err = err
 	r.flight = nil

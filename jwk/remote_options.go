@@ -167,13 +167,32 @@ func WithMinRefreshInterval(d time.Duration) RemoteOption {
 // only: the first fetch, scheduled refreshes and Refresh do not count, so
 // a key rotated in right after one of them is fetched for its first token.
 // Within the period after an unknown-kid fetch, a "kid" still unknown
-// fails at once with ErrKeyNotFound, unless it is one that several tokens
-// carry (a key rotated in, not a forged or random "kid"): a "kid" asked
-// for by three verifications since the latest fetch may fetch once a
-// tenth of the period has passed since the latest unknown-kid fetch. So
-// unknown-kid fetches stay at most one per tenth of the period, and a
-// trickle of random "kid"s cannot hold a rotation back for a whole period.
-// Concurrent misses always share one fetch.
+// fails at once with ErrKeyNotFound, unless three verifications asked for
+// it since the latest fetch (a key rotated in, or a forged "kid" sent
+// three times: before the fetch nothing tells them apart); such a "kid"
+// may fetch once a tenth of the period has passed since the latest
+// unknown-kid fetch. Whatever tokens arrive (every unverified "kid" is the
+// sender's choice, RFC 8725 section 3.10), and unless a Retry-After holds
+// fetches back:
+//
+//   - fetches caused by unknown "kid"s start at least a tenth of the
+//     period apart: at most ten per period (one per 6 s by default), and
+//     concurrent misses share one;
+//   - tokens of a key the provider has published are accepted from the
+//     first of them that arrives a tenth of the period after three of
+//     them (plus that one fetch): a "kid"'s count never falls below its
+//     verifications, however many forged "kid"s come, and a forged "kid"
+//     whose fetch did not bring it spaces no other "kid"'s fetches (any
+//     fetch after the publication brings the key, whoever's token made it);
+//   - a "kid" whose own fetch did not bring it (forged, or sent before its
+//     key was published) is not counted for a fifth of the period: a
+//     rotated key whose "kid" was sent early is accepted within a fifth of
+//     the period of its publication, plus three of its tokens and a fetch;
+//     a forged "kid" repeated alone costs about a fetch per fifth of the
+//     period, fresh forged "kid"s three times each one per tenth;
+//   - a "kid" asked for once only never fetches within the period while at
+//     most 256 unknown-kid verifications come between two fetches; past
+//     that the count (128 "kid"s at once, as hashes) errs on fetching.
 //
 // While no set can be served (before the first successful fetch, or past
 // WithMaxStale), verifications fetch again after a short backoff: one

@@ -2,7 +2,6 @@ package jwk
 
 import (
 	"errors"
-	"hash/maphash"
 	"net/http"
 	"time"
 )
@@ -118,65 +117,6 @@ func (e *statusError) Error() string {
 }
 
 func (e *statusError) Unwrap() error { return ErrFetch }
-
-// Repeated unknown "kid"s (issue 21's rotation under noise): a kid that
-// several verifications asked for since the latest fetch is a key rotated
-// in, not a forged or random one, and may fetch sooner than the rate
-// limit's period allows a kid seen once.
-const (
-	repeatedKidHits = 3  // verifications of one kid since the latest fetch
-	repeatedKidSlot = 64 // kids counted at once
-	repeatedKidPart = 10 // the spacing of their fetches: the period over this
-	// maxRepeatedKid: a longer kid counts once only (no real kid is that
-	// long, and a repeated-kid fetch keeps its kid until it ends).
-	maxRepeatedKid = 1024
-)
-
-// kidCounts counts the unknown kids refused since the latest fetch started,
-// by a hash (never the kid itself: an unverified value of any size), in a
-// fixed table. When the table is full a kid seen once gives its place,
-// round robin: random kids, each seen once, cannot push out a rotated-in
-// kid that many tokens carry.
-type kidCounts struct {
-	seed maphash.Seed
-	n    int
-	next int
-	slot [repeatedKidSlot]struct {
-		h    uint64
-		hits uint32
-	}
-}
-
-// hit counts one more verification of kid and returns its count.
-func (c *kidCounts) hit(kid string) uint32 {
-	if c.seed == (maphash.Seed{}) {
-		c.seed = maphash.MakeSeed()
-	}
-	h := maphash.String(c.seed, kid)
-	for i := 0; i < c.n; i++ {
-		if c.slot[i].h == h {
-			c.slot[i].hits++
-			return c.slot[i].hits
-		}
-	}
-	if c.n < len(c.slot) {
-		c.slot[c.n].h, c.slot[c.n].hits = h, 1
-		c.n++
-		return 1
-	}
-	for j := range c.slot {
-		i := (c.next + j) % len(c.slot)
-		if c.slot[i].hits == 1 {
-			c.slot[i].h = h
-			c.next = i + 1
-			return 1
-		}
-	}
-	return 1 // every place holds a repeated kid: this one is not counted
-}
-
-// reset forgets the counts: a fetch started.
-func (c *kidCounts) reset() { c.n, c.next = 0, 0 }
 
 // retryIn formats how long until t, for messages.
 func retryIn(t, now time.Time) string {

@@ -1,7 +1,6 @@
 package jwk
 
 import (
-	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -47,28 +46,6 @@ func TestRFC9110_10_2_3_RetryAfterReadsDelaySecondsAndHTTPDates(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Retry-After %q, Date %q: %v %v, want %v %v", tt.retryAfter, tt.date, got, ok, tt.want, tt.ok)
 		}
-	}
-}
-
-// TestKidCounts_RandomKidsCannotPushOutARepeatedOne: with the table full
-// of kids seen once, a new kid takes the place of one of them, and a kid
-// counted more than once keeps its place.
-func TestKidCounts_RandomKidsCannotPushOutARepeatedOne(t *testing.T) {
-	var c kidCounts
-	if c.hit("rotated") != 1 || c.hit("rotated") != 2 {
-		t.Fatal("counts")
-	}
-	for i := 0; i < 10*repeatedKidSlot; i++ {
-		if n := c.hit(fmt.Sprint("random-", i)); n != 1 {
-			t.Fatalf("a random kid counted %d", n)
-		}
-	}
-	if n := c.hit("rotated"); n != 3 {
-		t.Fatalf("the repeated kid: %d, want 3 (kept through the noise)", n)
-	}
-	c.reset()
-	if c.hit("rotated") != 1 {
-		t.Fatal("reset")
 	}
 }
 

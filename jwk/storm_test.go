@@ -76,8 +76,9 @@ func stormOf(t *testing.T, v *jwt.Verifier, toks []string, wantErr error) stormR
 // TestRemoteSetUnknownKidStormSharesOneFetch: 1000 concurrent verifications
 // of a token whose kid is not cached make exactly one fetch per rate-limit
 // period; they all wait for that one fetch (no thundering herd), and within
-// the period further unknown kids fail at once: 1000 random ones without a
-// fetch; one kid that all 1000 carry (a rotation, not noise) with one
+// the period further unknown kids fail at once: 1000 random ones with at
+// most one fetch per tenth of the period (past 256 the kid table errs on
+// fetching); one kid that all 1000 carry (a rotation, not noise) with one
 // shared fetch, once a tenth of the period has passed.
 func TestRemoteSetUnknownKidStormSharesOneFetch(t *testing.T) {
 	const n = 1000
@@ -124,11 +125,18 @@ func TestRemoteSetUnknownKidStormSharesOneFetch(t *testing.T) {
 	r2 := stormOf(t, f.v, random, jwk.ErrKeyNotFound)
 	fetches2 := f.srv.hits.Load() - hits
 	t.Logf("storm 2, random unknown kids within the period: %d refused, %d fetch(es), latency p50 %v p99 %v max %v, wall %v", r2.failed, fetches2, r2.p50, r2.p99, r2.max, r2.wall)
-	if time.Since(t1) < period && fetches2 != 0 {
-		t.Fatalf("storm 2: %d fetches within the period, want 0", fetches2)
+	// Past 256 unknown-kid verifications between two fetches the kid
+	// table cannot tell noise from a rotation and errs on fetching: at
+	// most one fetch per tenth of the period.
+	after := t1
+	if fetches2 > 0 {
+		after = time.Now()
+	}
+	if limit := int64(r2.wall/(period/10)) + 1; time.Since(t1) < period && fetches2 > limit {
+		t.Fatalf("storm 2: %d fetches within the period, want at most %d", fetches2, limit)
 	}
 
-	time.Sleep(time.Until(t1.Add(period/10 + 20*time.Millisecond)))
+	time.Sleep(time.Until(after.Add(period/10 + 20*time.Millisecond)))
 	hits = f.srv.hits.Load()
 	r2b := storm(t, f.v, mustSign(t, jwt.ES256, newKey, "unknown-1"), n, jwk.ErrKeyNotFound)
 	fetches2b := f.srv.hits.Load() - hits
