@@ -26,6 +26,14 @@ type Verifier struct {
 // NewVerifier checks key and options once. key is a verification key
 // ([]byte HMAC secret, *rsa.PublicKey, *ecdsa.PublicKey, ed25519.PublicKey,
 // or their private keys), a KeyFunc, or a KeySet.
+//
+// Options no token could pass with key are ErrInvalidOption: algorithms
+// the static key cannot verify; WithAlgorithms naming only HS* with a key
+// source whose keys are all fetched from a URL (a *jwk.RemoteSet, a
+// *jwk.Provider, a *jwk.Issuers whose issuers' keys all are), since such
+// keys are public (RFC 7517 section 7) and never verify HS*; WithIssuer
+// naming an issuer a *jwk.Provider or *jwk.Issuers does not serve, since it
+// refuses every token of that issuer (RFC 8725 section 3.8).
 func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 	cfg, err := newConfig(verifySide, opts)
 	if err != nil {
@@ -48,6 +56,9 @@ func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 		if first != nil {
 			return nil, first
 		}
+	}
+	if err := checkKeySourceOptions(key, cfg); err != nil {
+		return nil, err
 	}
 	return &Verifier{cfg: cfg, keys: keys}, nil
 }

@@ -64,8 +64,11 @@ type Verifier struct {
 // jwt.WithValidator, ...); they cannot loosen the profile: its issuer,
 // audience, required claims and "typ" rule apply whatever opts say (an
 // audience added with jwt.WithAudience is not enough). An empty Issuer or
-// Audience, a negative Leeway, or a Config clock setting beside its jwt
-// option is jwt.ErrInvalidOption.
+// Audience, a negative Leeway, a Config clock setting beside its jwt
+// option, or a key bound to another issuer (a *jwk.Provider whose Issuer is
+// not Config.Issuer, a *jwk.Issuers without it: every token would be
+// refused, RFC 8725 section 3.8, checked by jwt.NewVerifier) is
+// jwt.ErrInvalidOption.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Issuer == "" {
 		return nil, fmt.Errorf("%w: accesstoken: Config.Issuer is required (RFC 9068 section 4)", jwt.ErrInvalidOption)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
-	"github.com/jotlib/jwt/jwk"
 )
 
 // discoveredAlgorithms is a key source that knows its provider's
@@ -23,34 +22,6 @@ type discoveredAlgorithms interface {
 // issuers, as *jwk.Issuers is: the list of one issuer.
 type discoveredIssuerAlgorithms interface {
 	IDTokenAlgorithms(issuer string) []jwt.Algorithm
-}
-
-// checkIssuerOf refuses, at construction, a key source bound to an issuer
-// other than issuer: a *jwk.Provider of another issuer, or a *jwk.Issuers
-// without it, would refuse every ID token (OpenID Connect Core 1.0 section
-// 3.1.3.7 step 2; RFC 8725 section 3.8). A nil or zero value is left to
-// jwt.NewVerifier and the jwk package, which refuse it with their own
-// error.
-func checkIssuerOf(key any, issuer string) error {
-	switch k := key.(type) {
-	case *jwk.Provider:
-		if k == nil {
-			return nil
-		}
-		if got := k.Issuer(); got != "" && got != issuer {
-			return fmt.Errorf("%w: idtoken: Config.Issuer %q is not the Provider's issuer %q: every ID token would be refused (OpenID Connect Core 1.0 section 3.1.3.7 step 2)",
-				jwt.ErrInvalidOption, issuer, got)
-		}
-	case *jwk.Issuers:
-		if k == nil {
-			return nil
-		}
-		if all := k.Issuers(); len(all) > 0 && !slices.Contains(all, issuer) {
-			return fmt.Errorf("%w: idtoken: Config.Issuer %q is not one of the Issuers' %q: every ID token would be refused (OpenID Connect Core 1.0 section 3.1.3.7 step 2)",
-				jwt.ErrInvalidOption, issuer, all)
-		}
-	}
-	return nil
 }
 
 // withDiscoveredAlgorithms returns key wrapped so that, when it knows its
@@ -97,6 +68,11 @@ type keysWithAlgorithms struct {
 	keys jwt.KeySet
 	list func() []jwt.Algorithm
 }
+
+// WrappedKeySource returns the key source wrapped, for the jwt package's
+// construction checks (internal/keysource: a Provider of another issuer,
+// only HS* with fetched keys), which look through this filter.
+func (k *keysWithAlgorithms) WrappedKeySource() any { return k.keys }
 
 // VerificationKeys implements jwt.KeySet: the wrapped set's keys for an
 // "alg" in the list. The list is read before the keys (no fetch for an

@@ -78,8 +78,8 @@ type Verifier struct {
 // apply whatever opts say. An empty Issuer or ClientID, a negative Leeway,
 // a Config clock setting beside its jwt option, or a key bound to another
 // issuer (a *jwk.Provider whose Issuer is not
-// Config.Issuer, a *jwk.Issuers without it: every token would be refused)
-// is jwt.ErrInvalidOption.
+// Config.Issuer, a *jwk.Issuers without it: every token would be refused,
+// checked by jwt.NewVerifier) is jwt.ErrInvalidOption.
 //
 // A key source that knows its provider's discovered
 // id_token_signing_alg_values_supported (OpenID Connect Discovery 1.0
@@ -96,9 +96,6 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	}
 	if cfg.ClientID == "" {
 		return nil, fmt.Errorf("%w: idtoken: Config.ClientID is required (OpenID Connect Core 1.0 section 3.1.3.7 step 3)", jwt.ErrInvalidOption)
-	}
-	if err := checkIssuerOf(key, cfg.Issuer); err != nil {
-		return nil, err
 	}
 	key = withDiscoveredAlgorithms(key, cfg.Issuer)
 	clock := profileclaims.Clock{Leeway: cfg.Leeway, Now: cfg.Now}
