@@ -42,9 +42,11 @@ var (
 	// ErrDiscoveryRefused: a discovery document was fetched but refused: its
 	// "issuer" is not exactly the one asked for (OpenID Connect Discovery
 	// 1.0 section 4.3; RFC 8414 section 3.3), its "jwks_uri" is not https,
-	// or it is not strict JSON; or, in an Issuers set, its
-	// "jwks_uri" is also another issuer's JWK Set URL (RFC 8725 section
-	// 3.8: both issuers are refused). It also matches ErrFetch.
+	// or it is not strict JSON; or, in an Issuers set, its "jwks_uri" is
+	// a JWK Set URL another issuer holds (RFC 8725 section 3.8: this
+	// issuer is refused, the holder keeps verifying), or an issuer's
+	// failover URL is another issuer's "jwks_uri" (the failover URL is
+	// not used). It also matches ErrFetch.
 	ErrDiscoveryRefused error = sentinel.New("jwk: discovery document refused", ErrFetch)
 	// ErrClosed: the RemoteSet was closed and cannot fetch.
 	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)

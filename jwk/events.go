@@ -47,8 +47,9 @@ const (
 	// "issuer" is not exactly the one asked for (Discovery section 4.3,
 	// RFC 8414 section 3.3), its "jwks_uri" is missing or not https, or it
 	// is not a strict JSON object; or, in an Issuers set, an issuer is
-	// refused because its JWK Set URL is also another issuer's (RFC 8725
-	// section 3.8: one event for each of the two). Err says which.
+	// refused because its document names a JWK Set URL another issuer
+	// holds (RFC 8725 section 3.8: one event, for the issuer refused; Err
+	// names both). Err says which.
 	EventDiscoveryRefused
 	// EventNoUsableKey: a fetched JWK Set holds no key a remote set
 	// verifies with (`{"keys":[]}`, only unsupported types or curves, only

@@ -144,6 +144,19 @@ func TestFailureModes_Measured(t *testing.T) {
 	tokB := signFor(t, jwt.ES256, k.b1, "b1", ct.b.issuer)
 	took, err = timed(func() error { return ct.parse(tokB) })
 	row("then B's own token", err, ct.b.docHits.Load()+ct.b.keyHits.Load()-n0, took, jwk.ErrDiscoveryRefused)
+	held := newTwoTenants(t)
+	held.b.setDoc(map[string]any{"issuer": held.b.issuer, "jwks_uri": held.a.srv.URL + "/jwks"})
+	if err := held.parse(signFor(t, jwt.ES256, k.a1, "a1", held.a.issuer)); err != nil {
+		t.Fatal(err)
+	}
+	n0 = held.counter.n.Load()
+	tokHeld := signFor(t, jwt.ES256, k.a1, "a1", held.b.issuer)
+	took, err = timed(func() error { return held.parse(tokHeld) })
+	row("B's document names A's `jwks_uri`, A discovered first: B's token", err, held.counter.n.Load()-n0, took, jwk.ErrDiscoveryRefused)
+	n0 = held.counter.n.Load()
+	tokHolder := signFor(t, jwt.ES256, k.a1, "a1", held.a.issuer)
+	took, err = timed(func() error { return held.parse(tokHolder) })
+	row("then A's token", err, held.counter.n.Load()-n0, took)
 	took, err = timed(func() error { _, err := jwt.Parse(tokA, new(jwk.Provider)); return err })
 	row("a zero `Provider` (`new(jwk.Provider)`)", err, 0, took, jwk.ErrKeyNotFound)
 

@@ -52,19 +52,31 @@ type IssuerConfig struct {
 // once for all concurrent callers.
 //
 // One JWK Set URL (compared after RFC 3986 section 6.2.2 normalisation)
-// never serves two issuers: NewIssuers refuses the URLs it is given
-// (RemoteSet URLs, WithFailoverURL), and each discovered "jwks_uri" is
-// compared with every other issuer's URLs when its document is read (first
-// read or re-read): on a match both issuers are refused
-// (ErrDiscoveryRefused naming both, and an EventDiscoveryRefused for each)
-// until a document changes, since neither can be told to be the rightful
-// one. When the configuration names URLs and discovers issuers too, the
-// first verification waits for the discovery of the issuers not yet
-// discovered (bounded by its context), so that no configured URL serves a
-// key before the discovered ones are known. Issuers is safe for concurrent
-// use.
+// never serves two issuers, and one tenant's discovery document cannot take
+// another issuer offline: each URL has one holder, and only an issuer that
+// newly names a held URL is refused. A URL configured explicitly (a
+// RemoteSet's URL in Keys, a WithFailoverURL) is held by the issuer whose
+// config names it (the same URL in two configs is refused by NewIssuers).
+// A discovered "jwks_uri" held by no one is held by the issuer whose
+// document names it first; issuers discovered at once (Ready, or the
+// discovery of every issuer before a failover URL is first used) rank by
+// the order of the configs given to NewIssuers, earlier first: list
+// long-standing tenants first, and call Ready at start-up, for outside
+// such a batch the first discovered holds. Every other issuer whose
+// document (first read or re-read) names a held URL is refused
+// (ErrDiscoveryRefused naming both issuers, and an EventDiscoveryRefused
+// for it) until its document names a set of its own; a holder whose
+// re-read document names another URL frees its old one. A failover URL
+// that another issuer's document names is never used by the issuer whose
+// config names it (its keys may be the other issuer's): that issuer fails
+// over no more, and keys fetched from it before are not used for its
+// tokens. When the configuration has a failover URL and discovers issuers,
+// the first verification of an issuer with a failover URL waits for the
+// discovery of the issuers not yet discovered (bounded by its context).
+// Issuers is safe for concurrent use.
 type Issuers struct {
 	byIssuer map[string]*issuerEntry // nil: not made by NewIssuers
+	order    []*issuerEntry          // the configs' order
 	owned    []*Provider
 	observer FetchObserver // NewIssuers' WithFetchObserver
 	urls     urlOwners
@@ -82,7 +94,9 @@ type issuerEntry struct {
 	keys     jwt.KeySet // nil with provider
 	provider *Provider
 	algs     []jwt.Algorithm
-	conflict atomic.Pointer[error] // its JWK Set URL is also another issuer's
+
+	refused         atomic.Pointer[error] // its document names a JWK Set URL another issuer holds
+	failoverRefused atomic.Pointer[error] // another issuer's document names its failover URL
 }
 
 // fetched reports keys this package fetches from a URL (a RemoteSet's, a
@@ -130,7 +144,7 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 		if err == nil {
 			// A failover URL (shared by every discovered issuer, or naming
 			// another issuer's set) would serve one issuer's keys for another.
-			err = m.urls.configure(c.Issuer, e.setURLs())
+			err = m.urls.configure(c.Issuer, i, e.setURLs())
 		}
 		if err != nil {
 			m.Close()
@@ -138,6 +152,7 @@ func NewIssuers(configs []IssuerConfig, opts ...RemoteOption) (*Issuers, error) 
 		}
 		discovering = discovering || c.Keys == nil
 		m.byIssuer[c.Issuer] = e
+		m.order = append(m.order, e)
 	}
 	if len(opts) > 0 && !discovering {
 		m.Close()
@@ -229,16 +244,16 @@ func nilable(k reflect.Kind) bool {
 // setURLs are the JWK Set URLs the entry is configured with: a RemoteSet's
 // URL and failover URL, a Provider's failover URL (its "jwks_uri" is known
 // only once discovered).
-func (e *issuerEntry) setURLs() []string {
-	var out []string
+func (e *issuerEntry) setURLs() []configuredURL {
+	var out []configuredURL
 	if r, ok := e.keys.(*RemoteSet); ok {
-		out = append(out, r.url)
+		out = append(out, configuredURL{url: r.url})
 		if r.cfg.failover != "" {
-			out = append(out, r.cfg.failover)
+			out = append(out, configuredURL{url: r.cfg.failover, failover: true})
 		}
 	}
 	if e.provider != nil && e.provider.cfg.failover != "" {
-		out = append(out, e.provider.cfg.failover)
+		out = append(out, configuredURL{url: e.provider.cfg.failover, failover: true})
 	}
 	return out
 }
@@ -248,8 +263,10 @@ func (e *issuerEntry) setURLs() []string {
 // configured is refused at once, matching jwt.ErrInvalidIssuer and
 // ErrKeyNotFound; an "alg" outside the issuer's IssuerConfig.Algorithms,
 // or HS* for keys fetched from a URL, matching jwt.ErrAlgorithmNotAllowed
-// and ErrKeyNotFound; an issuer whose JWK Set URL is also another's,
-// ErrDiscoveryRefused naming both (RFC 8725 section 3.8).
+// and ErrKeyNotFound; an issuer whose discovery document names a JWK Set
+// URL another issuer holds, ErrDiscoveryRefused naming both (RFC 8725
+// section 3.8), as are an issuer's keys fetched from a failover URL that
+// another issuer's document names.
 func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *jwt.Header) ([]any, error) {
 	if err := m.usable(); err != nil {
 		return nil, err
@@ -269,8 +286,11 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 			return nil, err
 		}
 	}
-	if err := m.sweep.wait(ctx); err != nil {
-		return nil, err
+	if len(m.urls.failovers[issuer]) > 0 {
+		// Its failover URL is compared with every discovered jwks_uri.
+		if err := m.sweep.wait(ctx); err != nil {
+			return nil, err
+		}
 	}
 	var d *discovered
 	if e.provider != nil {
@@ -281,9 +301,17 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 		if d, err = e.provider.discover(ctx, false); err != nil {
 			return nil, err
 		}
+		if err := m.urls.waitBatch(ctx, issuer); err != nil {
+			return nil, err
+		}
 	}
-	if err := e.conflict.Load(); err != nil {
+	if err := e.refused.Load(); err != nil {
 		return nil, *err
+	}
+	if refusal := e.failoverRefusal(); refusal != nil {
+		if r := e.failoverRemote(d); r != nil {
+			return keysNotFromRefusedFailover(ctx, r, h, refusal)
+		}
 	}
 	switch k := e.keys.(type) {
 	case nil:

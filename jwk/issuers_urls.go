@@ -1,213 +1,197 @@
 package jwk
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sort"
 	"sync"
 )
 
-// urlOwners knows which issuers of an Issuers set get keys from which JWK
-// Set URL (RFC 8725 section 3.8: each issuer's keys are its own), URLs
-// compared after RFC 3986 section 6.2.2 normalisation: the URLs configured
-// (RemoteSet URLs, WithFailoverURL), fixed by NewIssuers, and the
-// "jwks_uri" of each discovered issuer's current document.
+// urlOwners knows which issuer of an Issuers set holds which JWK Set URL
+// (RFC 8725 section 3.8: each issuer's keys are its own), URLs compared
+// after RFC 3986 section 6.2.2 normalisation. A URL configured explicitly
+// (a RemoteSet's URL, a WithFailoverURL) is held by the issuer whose config
+// names it, from NewIssuers on. A discovered "jwks_uri" that no one holds
+// is held by the issuer whose document named it first: claims rank by when
+// they were made, and claims made while several issuers are discovered at
+// once (a batch: Ready, or the sweep before a failover URL is used) rank
+// as one, by the order of NewIssuers' configs. Every other issuer whose
+// document names a held URL is refused, and a failover URL that another
+// issuer's document names is not used by its holder (issuers_failover.go).
 type urlOwners struct {
-	mu         sync.Mutex
-	byURL      map[string][]string // normalised URL → issuers, sorted
-	configured map[string][]string // issuer → its configured URLs, normalised
-	discovered map[string]string   // issuer → its document's jwks_uri, normalised
+	mu        sync.Mutex
+	explicit  map[string]explicitURL // normalised URL → its configured holder
+	failovers map[string][]string    // issuer → its failover URLs, normalised
+	claims    map[string]claim       // issuer → its current document's "jwks_uri"
+	claimants map[string][]string    // normalised URL → the issuers whose document names it
+	index     map[string]int         // issuer → its place in NewIssuers' configs
+	seq       uint64                 // the latest claim's rank
+	batch     *batch                 // the issuers being discovered at once, while they are
+}
+
+// explicitURL is a configured URL and its issuer.
+type explicitURL struct {
+	issuer   string
+	failover bool
+}
+
+// claim is the "jwks_uri" of an issuer's current document, normalised,
+// and its rank: claims of lower seq were made earlier.
+type claim struct {
+	url string
+	seq uint64
+}
+
+// batch is a discovery of several issuers at once: their claims share one
+// rank; their verifications wait until every member's discovery has ended.
+type batch struct {
+	seq     uint64
+	members map[string]bool
+	done    chan struct{}
 }
 
 func (o *urlOwners) init() {
-	o.byURL = map[string][]string{}
-	o.configured = map[string][]string{}
-	o.discovered = map[string]string{}
+	o.explicit = map[string]explicitURL{}
+	o.failovers = map[string][]string{}
+	o.claims = map[string]claim{}
+	o.claimants = map[string][]string{}
+	o.index = map[string]int{}
 }
 
-// configure records issuer's configured URLs, refusing one already
-// another issuer's (ErrInvalidOption): NewIssuers knows them all.
-func (o *urlOwners) configure(issuer string, urls []string) error {
+// configure records issuer, the index-th config, and its configured URLs,
+// refusing one already another issuer's (ErrInvalidOption): NewIssuers
+// knows them all.
+func (o *urlOwners) configure(issuer string, index int, urls []configuredURL) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	for _, raw := range urls {
-		u := normalizeURL(raw)
-		for _, other := range o.byURL[u] {
-			if other != issuer {
-				return fmt.Errorf("%w: the JWK Set URL %s is also issuer %q's: each issuer's keys are its own", ErrInvalidOption, redactURL(raw), other)
-			}
+	o.index[issuer] = index
+	for _, c := range urls {
+		u := normalizeURL(c.url)
+		if x, held := o.explicit[u]; held && x.issuer != issuer {
+			return fmt.Errorf("%w: the JWK Set URL %s is also issuer %q's: each issuer's keys are its own", ErrInvalidOption, redactURL(c.url), x.issuer)
 		}
-		if !slices.Contains(o.configured[issuer], u) {
-			o.configured[issuer] = append(o.configured[issuer], u)
-			o.add(u, issuer)
+		o.explicit[u] = explicitURL{issuer: issuer, failover: c.failover}
+		if c.failover && !slices.Contains(o.failovers[issuer], u) {
+			o.failovers[issuer] = append(o.failovers[issuer], u)
 		}
 	}
 	return nil
 }
 
-// add and drop keep byURL; o.mu is held.
-func (o *urlOwners) add(u, issuer string) {
-	if !slices.Contains(o.byURL[u], issuer) {
-		o.byURL[u] = append(o.byURL[u], issuer)
-		sort.Strings(o.byURL[u])
-	}
+// configuredURL is a URL in an issuer's configuration.
+type configuredURL struct {
+	url      string
+	failover bool // a WithFailoverURL
 }
 
-func (o *urlOwners) drop(u, issuer string) {
-	if slices.Contains(o.configured[issuer], u) {
-		return
+// earlier reports claim a of issuer x ranking before claim b of issuer y.
+// o.mu is held.
+func (o *urlOwners) earlier(a claim, x string, b claim, y string) bool {
+	if a.seq != b.seq {
+		return a.seq < b.seq
 	}
-	o.byURL[u] = slices.DeleteFunc(o.byURL[u], func(s string) bool { return s == issuer })
-	if len(o.byURL[u]) == 0 {
-		delete(o.byURL, u)
-	}
+	return o.index[x] < o.index[y]
 }
 
-// conflict is why issuer may not use its keys: the first of its URLs that
-// another issuer uses too, or nil. o.mu is held.
-func (o *urlOwners) conflict(issuer string) (url string, err error) {
-	urls := slices.Clone(o.configured[issuer])
-	if u, ok := o.discovered[issuer]; ok {
-		urls = append(urls, u)
+// holder is the issuer holding u, "" when no one does; configured, when
+// its configuration names u. o.mu is held.
+func (o *urlOwners) holder(u string) (issuer string, configured *explicitURL) {
+	if x, ok := o.explicit[u]; ok {
+		return x.issuer, &x
 	}
-	sort.Strings(urls)
-	for _, u := range urls {
-		for _, other := range o.byURL[u] {
-			if other != issuer {
-				return u, fmt.Errorf("%w: issuer %q and issuer %q both get their keys from the JWK Set at %s: "+
-					"each issuer's keys must be its own (RFC 8725 section 3.8), so both are refused until a discovery document "+
-					"or the configuration changes", ErrDiscoveryRefused, issuer, other, u)
-			}
+	for _, iss := range o.claimants[u] {
+		if issuer == "" || o.earlier(o.claims[iss], iss, o.claims[issuer], issuer) {
+			issuer = iss
 		}
 	}
-	return "", nil
+	return issuer, nil
 }
 
-// watchProviders has every discovered issuer's Provider (made here or
-// given) tell m of each document before it is used.
-func (m *Issuers) watchProviders() {
-	needSweep := false
-	providers := 0
-	for _, e := range m.byIssuer {
-		if e.provider != nil {
-			providers++
-		}
-		needSweep = needSweep || len(m.urls.configured[e.issuer]) > 0
-	}
-	if needSweep && providers > 0 {
-		m.sweep.start = func() { m.discoverAll(m.ctx) }
-	}
-	for _, e := range m.byIssuer {
-		if e.provider != nil {
-			e := e
-			m.unwatch = append(m.unwatch, e.provider.watch(&watcher{told: func(d *discovered) func() { return m.discovered(e, d) }}))
+// others are the claimants of u but issuer, earliest first. o.mu is held.
+func (o *urlOwners) others(u, issuer string) []string {
+	var out []string
+	for _, iss := range o.claimants[u] {
+		if iss != issuer {
+			out = append(out, iss)
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return o.earlier(o.claims[out[i]], out[i], o.claims[out[j]], out[j]) })
+	return out
 }
 
-// discovered records the "jwks_uri" of e's document d and sets or clears
-// the conflict of every issuer it concerns. It runs with e's Provider
-// locked; the events it returns run after.
-func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
-	u := normalizeURL(d.meta.JWKSURI)
-	o := &m.urls
-	o.mu.Lock()
-	concerned := map[string]bool{e.issuer: true}
-	if old, ok := o.discovered[e.issuer]; ok && old != u {
-		for _, iss := range o.byURL[old] {
-			concerned[iss] = true
-		}
-		o.drop(old, e.issuer)
+// refusal is why issuer may not use its discovered keys: its document
+// names a JWK Set URL another issuer holds. o.mu is held.
+func (o *urlOwners) refusal(issuer string) (url string, err error) {
+	c, ok := o.claims[issuer]
+	if !ok {
+		return "", nil
 	}
-	o.discovered[e.issuer] = u
-	o.add(u, e.issuer)
-	for _, iss := range o.byURL[u] {
-		concerned[iss] = true
+	h, configured := o.holder(c.url)
+	if h == "" || h == issuer {
+		return "", nil
 	}
-	var events []FetchEvent
-	var observers []FetchObserver
-	for iss := range concerned {
-		ce := m.byIssuer[iss]
-		url, err := o.conflict(iss)
-		was := ce.conflict.Load() != nil
-		if err == nil {
-			ce.conflict.Store(nil)
-			continue
-		}
-		ce.conflict.Store(&err)
-		if obs := m.observerOf(ce); obs != nil && !was {
-			events = append(events, FetchEvent{Kind: EventDiscoveryRefused, Discovery: true, Issuer: iss, URL: url, Err: err})
-			observers = append(observers, obs)
-		}
-	}
-	o.mu.Unlock()
-	if len(events) == 0 {
-		return nil
-	}
-	return func() {
-		for i, ev := range events {
-			observers[i].ObserveFetch(m.ctx, ev)
-		}
-	}
-}
-
-// observerOf is who hears of e's events: its Provider's or RemoteSet's
-// observer, else NewIssuers'.
-func (m *Issuers) observerOf(e *issuerEntry) FetchObserver {
+	why := "its discovery document named it first"
 	switch {
-	case e.provider != nil && e.provider.cfg.observer != nil:
-		return e.provider.cfg.observer
-	case e.keys != nil:
-		if r, ok := e.keys.(*RemoteSet); ok && r.cfg.observer != nil {
-			return r.cfg.observer
+	case configured != nil && configured.failover:
+		why = "its configured WithFailoverURL"
+	case configured != nil:
+		why = "configured in its IssuerConfig.Keys"
+	case o.claims[h].seq == c.seq:
+		why = "discovered at the same time, and listed earlier in NewIssuers' configs"
+	}
+	return c.url, fmt.Errorf("%w: the discovery document of issuer %q names the JWK Set at %s, which is issuer %q's (%s): "+
+		"each issuer's keys must be its own (RFC 8725 section 3.8), so issuer %q is refused until its document names a set of its own",
+		ErrDiscoveryRefused, issuer, c.url, h, why, issuer)
+}
+
+// failoverRefusal is why issuer may not use its failover URL: another
+// issuer's document names it as its JWK Set. o.mu is held.
+func (o *urlOwners) failoverRefusal(issuer string) error {
+	for _, u := range o.failovers[issuer] {
+		if others := o.others(u, issuer); len(others) > 0 {
+			return fmt.Errorf("%w: the failover URL %s of issuer %q is the JWK Set that the discovery document of issuer %q names: "+
+				"it is not used for the tokens of issuer %q (RFC 8725 section 3.8)", ErrDiscoveryRefused, u, issuer, others[0], issuer)
 		}
 	}
-	return m.observer
+	return nil
 }
 
-// discoverAll discovers every issuer not yet discovered, at once, until
-// they are done or ctx ends; failures are left to each issuer's own
-// retries.
-func (m *Issuers) discoverAll(ctx context.Context) {
-	var wg sync.WaitGroup
-	for _, e := range m.byIssuer {
-		if p := e.provider; p != nil && p.cur.Load() == nil {
-			wg.Go(func() { p.discover(ctx, false) })
+// claimSeq is the rank of a claim issuer makes now: its batch's, or a new
+// one. o.mu is held.
+func (o *urlOwners) claimSeq(issuer string) uint64 {
+	if b := o.batch; b != nil && b.members[issuer] {
+		return b.seq
+	}
+	o.seq++
+	return o.seq
+}
+
+// setClaim makes u issuer's claim, keeping its rank when the URL is the
+// same, and returns the URLs whose holders may have changed. o.mu is held.
+func (o *urlOwners) setClaim(issuer, u string) (changed []string) {
+	old, had := o.claims[issuer]
+	if had && old.url == u {
+		return []string{u}
+	}
+	if had {
+		o.claimants[old.url] = slices.DeleteFunc(o.claimants[old.url], func(s string) bool { return s == issuer })
+		if len(o.claimants[old.url]) == 0 {
+			delete(o.claimants, old.url)
 		}
+		changed = append(changed, old.url)
 	}
-	wg.Wait()
+	o.claims[issuer] = claim{url: u, seq: o.claimSeq(issuer)}
+	o.claimants[u] = append(o.claimants[u], issuer)
+	return append(changed, u)
 }
 
-// sweep is the one discovery of every issuer that a configuration naming
-// URLs needs before its first verification: until an issuer's document
-// is read, its "jwks_uri" cannot be compared with them.
-type sweep struct {
-	start func() // nil: not needed
-	once  sync.Once
-	done  chan struct{}
-}
-
-// wait starts the sweep (once, bounded by the Issuers' life) and waits
-// for it until ctx ends.
-func (s *sweep) wait(ctx context.Context) error {
-	if s.start == nil {
-		return nil
+// concerned are the issuers whose state u's holder decides: its
+// claimants and its configured holder. o.mu is held.
+func (o *urlOwners) concerned(u string, into map[string]bool) {
+	for _, iss := range o.claimants[u] {
+		into[iss] = true
 	}
-	s.once.Do(func() {
-		s.done = make(chan struct{})
-		go func() {
-			defer close(s.done)
-			s.start()
-		}()
-	})
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	select {
-	case <-s.done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("%w: waiting for the discovery of every issuer (their jwks_uri are compared with the configured JWK Set URLs): %w", ErrFetch, ctx.Err())
+	if x, ok := o.explicit[u]; ok {
+		into[x.issuer] = true
 	}
 }

@@ -29,6 +29,9 @@ func (r *RemoteSet) fetch(prev *snapshot, noCache bool) (fetchResult, error) {
 	if err == nil || r.cfg.failover == "" || r.ctx.Err() != nil {
 		return res, err
 	}
+	if refused := r.failoverRefused(); refused != nil { // RFC 8725 section 3.8 (issuers_failover.go)
+		return res, fmt.Errorf("%w (failover %s not tried: %w)", err, redactURL(r.cfg.failover), refused)
+	}
 	res2, err2 := r.fetchFrom(r.cfg.failover, prev, noCache)
 	if err2 != nil {
 		return res2, fmt.Errorf("%w (failover %s: %w)", err, redactURL(r.cfg.failover), err2)

@@ -41,6 +41,8 @@ type remoteConfig struct {
 	startupRetry  time.Duration // first retry delay while no set can be served (tests shorten it)
 	emptyReplaces bool          // WithEmptySetReplaces
 
+	refusals *failoverRefusals // an Issuers set's reasons not to use the failover URL now (issuers_failover.go)
+
 	err error
 }
 
@@ -55,6 +57,7 @@ func newRemoteConfig(opts []RemoteOption) (remoteConfig, error) {
 		rateLimit:  DefaultRateLimit,
 
 		startupRetry: startupRetry,
+		refusals:     new(failoverRefusals),
 	}
 	for _, o := range opts {
 		if o != nil {

@@ -1,0 +1,98 @@
+package jwk
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/jotlib/jwt"
+)
+
+// failoverRefusals are the reasons an Issuers set gives a remote key set
+// not to use its failover URL (WithFailoverURL) now: another issuer's
+// discovery document names that URL as its JWK Set (RFC 8725 section 3.8:
+// keys fetched from it might be another issuer's). One is shared by a
+// remoteConfig and every copy of it: a Provider and each RemoteSet it
+// opens. A nil *failoverRefusals refuses nothing.
+type failoverRefusals struct {
+	mu    sync.Mutex
+	check map[*issuerEntry]func() error
+}
+
+// add makes check one of the reasons, until remove.
+func (f *failoverRefusals) add(e *issuerEntry, check func() error) (remove func()) {
+	if f == nil {
+		return func() {}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.check == nil {
+		f.check = map[*issuerEntry]func() error{}
+	}
+	f.check[e] = check
+	return func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		delete(f.check, e)
+	}
+}
+
+// refused is why the failover URL may not be used now, or nil.
+func (f *failoverRefusals) refused() error {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, check := range f.check {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// failoverRefused is why r may not fetch from its failover URL now, or nil.
+func (r *RemoteSet) failoverRefused() error {
+	return r.cfg.refusals.refused()
+}
+
+// servedByFailover reports a set fetched from r's failover URL.
+func (r *RemoteSet) servedByFailover(s *snapshot) bool {
+	return s != nil && r.cfg.failover != "" && s.url == r.cfg.failover
+}
+
+// failoverRemote is the remote key set of e that has a failover URL, or
+// nil: a RemoteSet given in Keys, or the set d of its Provider opened.
+func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
+	var r *RemoteSet
+	switch {
+	case d != nil:
+		r = d.keys
+	case e.keys != nil:
+		r, _ = e.keys.(*RemoteSet)
+	}
+	if r == nil || r.cfg.failover == "" {
+		return nil
+	}
+	return r
+}
+
+// keysNotFromRefusedFailover looks up h's keys in r, whose failover URL
+// another issuer's document names (refusal): keys r fetched from it
+// before are not used for e's tokens (RFC 8725 section 3.8). A lookup
+// during which r's set changed is made again, so that the set checked is
+// the set that answered (each fetch stores a new snapshot).
+func keysNotFromRefusedFailover(ctx context.Context, r *RemoteSet, h *jwt.Header, refusal error) ([]any, error) {
+	for range 3 {
+		before := r.cur.Load()
+		if r.servedByFailover(before) {
+			return nil, fmt.Errorf("%w; the keys held were fetched from it", refusal)
+		}
+		keys, err := r.VerificationKeys(ctx, h)
+		if r.cur.Load() == before {
+			return keys, err
+		}
+	}
+	return nil, fmt.Errorf("%w: the JWK Set changed during each of three lookups", ErrFetch)
+}
