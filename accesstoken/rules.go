@@ -27,6 +27,10 @@ var profile = profileclaims.Profile{
 	ClaimOf:  "a claim of RFC 9068's profile",
 	Type:     Type,
 	Required: []string{"iss", "exp", "aud", "sub", "client_id", "iat", "jti"},
+
+	IssuerField:   "Config.Issuer",
+	AudienceField: "Config.Audience",
+	TypeField:     "Config.AllowJWTType",
 	Claims: []profileclaims.Claim{
 		{Name: "client_id", Kind: profileclaims.String},
 		{Name: "scope", Kind: profileclaims.String},

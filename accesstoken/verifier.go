@@ -62,8 +62,10 @@ type Verifier struct {
 // a jwk set) for cfg. opts are further jwt options (jwt.WithAlgorithms,
 // jwt.WithLeeway, jwt.WithTimeFunc, jwt.WithFutureLeeway, jwt.WithEncoder,
 // jwt.WithValidator, ...); they cannot loosen the profile: its issuer,
-// audience, required claims and "typ" rule apply whatever opts say (an
-// audience added with jwt.WithAudience is not enough). An empty Issuer or
+// audience, required claims and "typ" rule apply whatever opts say: a
+// jwt.WithIssuer, jwt.WithAudience or jwt.WithType in opts naming another
+// value than cfg's is jwt.ErrInvalidOption naming the Config field to use
+// (never silently replaced; the same value is accepted). An empty Issuer or
 // Audience, a negative Leeway, a Config clock setting beside its jwt
 // option, or a key bound to another issuer (a *jwk.Provider whose Issuer is
 // not Config.Issuer, a *jwk.Issuers without it: every token would be
@@ -81,7 +83,11 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	core, err := jwt.NewVerifier(key, profile.VerifierOptions(rules, defaults, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))...)
+	all, err := profile.VerifierOptions(rules, defaults, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))
+	if err != nil {
+		return nil, err
+	}
+	core, err := jwt.NewVerifier(key, all...)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,9 @@ var profile = profileclaims.Profile{
 	Untyped:  true,
 	TypeSpec: "RFC 7519 section 5.1; OpenID Connect Core 1.0 section 2 defines no \"typ\"",
 	Required: []string{"iss", "sub", "aud", "exp", "iat"},
+
+	IssuerField:   "Config.Issuer",
+	AudienceField: "Config.ClientID",
 	Claims: []profileclaims.Claim{
 		{Name: "azp", Kind: profileclaims.String},
 		{Name: "nonce", Kind: profileclaims.String},

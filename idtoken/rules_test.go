@@ -50,9 +50,13 @@ func TestOIDCCore_3_1_3_7_Step2_IssuerExact(t *testing.T) {
 // OpenID Connect Core 1.0 section 3.1.3.7 step 3: "The Client MUST
 // validate that the aud (audience) Claim contains its client_id value ...
 // The ID Token MUST be rejected if the ID Token does not list the Client as
-// a valid audience". A jwt.WithAudience in opts adds no audience.
+// a valid audience". A jwt.WithAudience in opts naming another audience is
+// refused at construction (it would add none).
 func TestOIDCCore_3_1_3_7_Step3_AudienceContainsClientID(t *testing.T) {
-	v := idVerifier(t, nil, jwt.WithAudience("other-client"))
+	if _, err := idtoken.NewVerifier(idKey.Public(), idtoken.Config{Issuer: idIssuer, ClientID: idClient}, jwt.WithAudience("other-client")); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Errorf("jwt.WithAudience of another client: %v, want ErrInvalidOption", err)
+	}
+	v := idVerifier(t, nil)
 	for _, aud := range []any{"other-client", []string{"other-client"}, []string{}, "S6BhdRkqt3", "https://api.example.com"} {
 		m := idClaimsMap()
 		m["aud"] = aud

@@ -75,7 +75,10 @@ type Verifier struct {
 // jwt.WithEncoder, jwt.WithMaxAge, jwt.WithLeeway, jwt.WithTimeFunc,
 // jwt.WithFutureLeeway, jwt.WithValidator, ...); they cannot
 // loosen the profile: its issuer, audience, required claims and "typ" rule
-// apply whatever opts say. An empty Issuer or ClientID, a negative Leeway,
+// apply whatever opts say, and a jwt.WithIssuer, jwt.WithAudience or
+// jwt.WithType in opts naming another value (Config.Issuer,
+// Config.ClientID; the "typ" rule has no setting) is jwt.ErrInvalidOption,
+// never silently replaced. An empty Issuer or ClientID, a negative Leeway,
 // a Config clock setting beside its jwt option, or a key bound to another
 // issuer (a *jwk.Provider whose Issuer is not
 // Config.Issuer, a *jwk.Issuers without it: every token would be refused,
@@ -107,7 +110,11 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if v.azp == nil {
 		v.azp = DefaultAZP
 	}
-	core, err := jwt.NewVerifier(key, profile.VerifierOptions(v.rules, defaults, opts, cfg.Issuer, cfg.ClientID, typeRule)...)
+	all, err := profile.VerifierOptions(v.rules, defaults, opts, cfg.Issuer, cfg.ClientID, typeRule)
+	if err != nil {
+		return nil, err
+	}
+	core, err := jwt.NewVerifier(key, all...)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/optview"
 )
 
 // Kind is the JSON type a profile claim must have (RFC 7519 section 4.1;
@@ -69,6 +70,11 @@ type Profile struct {
 	// Claims are the claims the profile decodes beyond the registered ones,
 	// with their JSON types.
 	Claims []Claim
+	// IssuerField, AudienceField and TypeField name the Config fields that
+	// set the issuer, the audience and the "typ" rule ("Config.Issuer"),
+	// for the error refusing a jwt option in opts that conflicts with them;
+	// an empty TypeField says no field changes the "typ" rule.
+	IssuerField, AudienceField, TypeField string
 }
 
 // Sign signs c with core, refusing with jwt.ErrMissingClaim claims that
@@ -127,7 +133,15 @@ func registeredPresent(r *claims.Registered, name string) (ok, registered bool) 
 // p.Required present, "exp" required and "iat" not in the future (RFC 7519
 // sections 4.1.1 to 4.1.6; RFC 9068 section 4; OpenID Connect Core 1.0
 // section 3.1.3.7 steps 2, 3, 9 and 10).
-func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, defaults, opts []jwt.Option, issuer, audience string, more ...jwt.Option) []jwt.Option {
+//
+// A jwt.WithIssuer, jwt.WithAudience or jwt.WithType in opts whose value
+// is not the profile's own would be replaced or outweighed by the
+// profile's without a word: it is jwt.ErrInvalidOption naming the Config
+// field to use instead (ownedConflict). The same value is accepted.
+func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, defaults, opts []jwt.Option, issuer, audience string, more ...jwt.Option) ([]jwt.Option, error) {
+	if err := p.ownedConflict(opts, issuer, audience, more); err != nil {
+		return nil, err
+	}
 	all := make([]jwt.Option, 0, 1+len(defaults)+len(opts)+len(more)+6)
 	all = append(all, jwt.WithValidator(check))
 	all = append(all, defaults...)
@@ -140,5 +154,67 @@ func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error,
 		jwt.WithRequiredClaims(p.Required...),
 		jwt.WithExpirationRequired(),
 		jwt.WithIssuedAt(),
-	)
+	), nil
+}
+
+// ownedConflict refuses an option of opts that sets a rule the profile
+// sets itself (the issuer, the audience, the "typ" rule of typeRule) to
+// another value. Options refused for another reason are left to
+// jwt.NewVerifier, which reports them.
+func (p *Profile) ownedConflict(opts []jwt.Option, issuer, audience string, typeRule []jwt.Option) error {
+	if optview.Of == nil || len(opts) == 0 {
+		return nil
+	}
+	user, err := optview.Of(opts)
+	if err != nil {
+		return nil
+	}
+	if user.Issuer != "" && user.Issuer != issuer {
+		return fmt.Errorf("%w: %s: jwt.WithIssuer(%q) in opts conflicts with %s %q, which the profile checks: set %s only",
+			jwt.ErrInvalidOption, p.Package, user.Issuer, p.IssuerField, issuer, p.IssuerField)
+	}
+	for _, a := range user.Audiences {
+		if a != audience {
+			return fmt.Errorf("%w: %s: jwt.WithAudience(%q) in opts conflicts with %s %q, which \"aud\" must contain, "+
+				"and would check nothing beside it: set %s only (jwt.WithAllAudiences requires further audiences)",
+				jwt.ErrInvalidOption, p.Package, a, p.AudienceField, audience, p.AudienceField)
+		}
+	}
+	if user.Types == nil {
+		return nil
+	}
+	own, err := optview.Of(typeRule)
+	if err != nil || sameTypes(user.Types, own.Types) {
+		return nil
+	}
+	fix := "no option changes it: remove jwt.WithType"
+	if p.TypeField != "" {
+		fix = "set " + p.TypeField + " instead"
+	}
+	return fmt.Errorf("%w: %s: jwt.WithType(%q) in opts conflicts with the profile's \"typ\" rule %q (%s): %s",
+		jwt.ErrInvalidOption, p.Package, user.Types, own.Types, p.typeSpec(), fix)
+}
+
+// typeSpec is the section that defines the profile's "typ".
+func (p *Profile) typeSpec() string {
+	if p.TypeSpec != "" {
+		return p.TypeSpec
+	}
+	return p.Spec
+}
+
+// sameTypes reports whether a and b hold the same "typ" values, in any
+// order.
+func sameTypes(a, b []string) bool {
+	for _, t := range a {
+		if !slices.Contains(b, t) {
+			return false
+		}
+	}
+	for _, t := range b {
+		if !slices.Contains(a, t) {
+			return false
+		}
+	}
+	return true
 }
