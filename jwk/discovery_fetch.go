@@ -100,10 +100,14 @@ func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool
 	return m, nil
 }
 
-// checkJWKSURI accepts a "jwks_uri" NewRemoteSet would accept, and never
-// http after an https document (as a redirect would not be).
+// checkJWKSURI accepts a "jwks_uri" NewRemoteSet would accept (its host
+// one spelling: keySetHostProblem), and never http after an https
+// document (as a redirect would not be).
 func checkJWKSURI(raw string, from *url.URL, allowInsecure bool) error {
 	if problem := urlProblem(raw, allowInsecure); problem != "" {
+		return fmt.Errorf(`"jwks_uri": %s`, problem)
+	}
+	if problem := keySetHostProblem(raw); problem != "" {
 		return fmt.Errorf(`"jwks_uri": %s`, problem)
 	}
 	if from != nil && from.Scheme == "https" && !strings.HasPrefix(strings.ToLower(raw), "https:") {

@@ -20,7 +20,8 @@ type IssuerConfig struct {
 	// (RFC 7519 section 4.1.1: a case-sensitive string).
 	Issuer string
 	// Keys are the issuer's own keys: a *Set, a *RemoteSet, a *Provider
-	// (whose Issuer must be Issuer), or any other jwt.KeySet of the
+	// (whose Issuer must be Issuer), an *Issuers with Issuer (its entry's
+	// URLs are compared with this set's), or any other jwt.KeySet of the
 	// caller's. Whatever they are, they are asked only for tokens whose
 	// "iss" is Issuer (RFC 8725 section 3.8); a jwt.IssuerKeySet is asked
 	// through IssuerVerificationKeys, with Issuer. They stay the caller's:
@@ -72,8 +73,16 @@ type IssuerConfig struct {
 // over no more, and keys fetched from it before are not used for its
 // tokens. When the configuration has a failover URL and discovers issuers,
 // the first verification of an issuer with a failover URL waits for the
-// discovery of the issuers not yet discovered (bounded by its context).
-// Issuers is safe for concurrent use.
+// discovery of the issuers not yet discovered (bounded by its context). A
+// nested *Issuers in Keys is compared by its entry for the issuer (its
+// URLs, its discovered "jwks_uri"), as if configured here.
+//
+// URL comparison guards against misconfiguration and confused tenants,
+// not against a server that redirects to another issuer's set or serves
+// a copy of its JWK Set, which no comparison of URLs can see. IP literals
+// compare in their one form (RFC 5952 section 4); JWK Set URLs with a
+// non-ASCII host or an IPv6 zone are refused where they are made (see
+// NewRemoteSet). Issuers is safe for concurrent use.
 type Issuers struct {
 	byIssuer map[string]*issuerEntry // nil: not made by NewIssuers
 	order    []*issuerEntry          // the configs' order
@@ -94,6 +103,10 @@ type issuerEntry struct {
 	keys     jwt.KeySet // nil with provider
 	provider *Provider
 	algs     []jwt.Algorithm
+	// source is the entry whose URLs and discovery are this issuer's: e
+	// itself, or a nested *Issuers' entry for the issuer (followed to the
+	// end).
+	source *issuerEntry
 
 	refused         atomic.Pointer[error] // its document names a JWK Set URL another issuer holds
 	failoverRefused atomic.Pointer[error] // another issuer's document names its failover URL
@@ -171,6 +184,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		return nil, fmt.Errorf("%w: Issuer configured twice", ErrInvalidOption)
 	}
 	e := &issuerEntry{issuer: c.Issuer, algs: slices.Clone(c.Algorithms)}
+	e.source = e
 	switch k := c.Keys.(type) {
 	case nil:
 		p, err := NewProvider(c.Issuer, append(slices.Clone(opts), c.Options...)...)
@@ -212,6 +226,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 			return nil, fmt.Errorf("%w: an *Issuers without this issuer: it would refuse every token", ErrInvalidOption)
 		}
 		e.keys = k
+		e.source = k.byIssuer[c.Issuer].source // its URLs are compared here too
 	default:
 		if v := reflect.ValueOf(k); nilable(v.Kind()) && v.IsNil() {
 			return nil, fmt.Errorf("%w: Keys is a nil %T", ErrInvalidOption, k)
@@ -243,9 +258,10 @@ func nilable(k reflect.Kind) bool {
 
 // setURLs are the JWK Set URLs the entry is configured with: a RemoteSet's
 // URL and failover URL, a Provider's failover URL (its "jwks_uri" is known
-// only once discovered).
+// only once discovered); for a nested *Issuers, its entry's.
 func (e *issuerEntry) setURLs() []configuredURL {
 	var out []configuredURL
+	e = e.source
 	if r, ok := e.keys.(*RemoteSet); ok {
 		out = append(out, configuredURL{url: r.url})
 		if r.cfg.failover != "" {
@@ -293,12 +309,14 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 		}
 	}
 	var d *discovered
-	if e.provider != nil {
-		if err := e.provider.usable(); err != nil {
+	if p := e.source.provider; p != nil {
+		// Its document's jwks_uri is compared before any key is used (a
+		// nested Issuers' discovered issuer too).
+		if err := p.usable(); err != nil {
 			return nil, err
 		}
 		var err error
-		if d, err = e.provider.discover(ctx, false); err != nil {
+		if d, err = p.discover(ctx, false); err != nil {
 			return nil, err
 		}
 		if err := m.urls.waitBatch(ctx, issuer); err != nil {
@@ -308,19 +326,22 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 	if err := e.refused.Load(); err != nil {
 		return nil, *err
 	}
-	if refusal := e.failoverRefusal(); refusal != nil {
-		if r := e.failoverRemote(d); r != nil {
-			return keysNotFromRefusedFailover(ctx, r, h, refusal)
+	lookup := func() ([]any, error) {
+		switch k := e.keys.(type) {
+		case nil:
+			return d.keys.VerificationKeys(ctx, h)
+		case jwt.IssuerKeySet:
+			return k.IssuerVerificationKeys(ctx, issuer, h)
+		default:
+			return k.VerificationKeys(ctx, h)
 		}
 	}
-	switch k := e.keys.(type) {
-	case nil:
-		return d.keys.VerificationKeys(ctx, h)
-	case jwt.IssuerKeySet:
-		return k.IssuerVerificationKeys(ctx, issuer, h)
-	default:
-		return k.VerificationKeys(ctx, h)
+	if refusal := e.failoverRefusal(); refusal != nil {
+		if r := e.source.failoverRemote(d); r != nil {
+			return keysNotFromRefusedFailover(r, lookup, refusal)
+		}
 	}
+	return lookup()
 }
 
 // algorithmAllowed checks a header's "alg" against the issuer's

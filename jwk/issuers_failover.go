@@ -1,11 +1,8 @@
 package jwk
 
 import (
-	"context"
 	"fmt"
 	"sync"
-
-	"github.com/jotlib/jwt"
 )
 
 // failoverRefusals are the reasons an Issuers set gives a remote key set
@@ -78,18 +75,18 @@ func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
 	return r
 }
 
-// keysNotFromRefusedFailover looks up h's keys in r, whose failover URL
-// another issuer's document names (refusal): keys r fetched from it
-// before are not used for e's tokens (RFC 8725 section 3.8). A lookup
-// during which r's set changed is made again, so that the set checked is
-// the set that answered (each fetch stores a new snapshot).
-func keysNotFromRefusedFailover(ctx context.Context, r *RemoteSet, h *jwt.Header, refusal error) ([]any, error) {
+// keysNotFromRefusedFailover is lookup (keys from r, directly or through
+// a nested Issuers) while another issuer's document names r's failover URL
+// (refusal): keys r fetched from it before are not used (RFC 8725 section
+// 3.8). A lookup during which r's set changed is made again, so that the
+// set checked is the set that answered (each fetch stores a new snapshot).
+func keysNotFromRefusedFailover(r *RemoteSet, lookup func() ([]any, error), refusal error) ([]any, error) {
 	for range 3 {
 		before := r.cur.Load()
 		if r.servedByFailover(before) {
 			return nil, fmt.Errorf("%w; the keys held were fetched from it", refusal)
 		}
-		keys, err := r.VerificationKeys(ctx, h)
+		keys, err := lookup()
 		if r.cur.Load() == before {
 			return keys, err
 		}

@@ -8,8 +8,8 @@ import (
 )
 
 // Ready waits until every issuer can verify (Provider.Ready: Discovery
-// section 4; RemoteSet.Ready: its JWK Set, RFC 7517 section 5; a *Set and
-// the caller's own key sets always can), all at once, until ctx ends, and
+// section 4; RemoteSet.Ready: its JWK Set, RFC 7517 section 5; a nested
+// *Issuers, its entry's; a *Set and the caller's own key sets always can), all at once, until ctx ends, and
 // reports the issuers refused because their discovery document names a
 // JWK Set URL another issuer holds (RFC 8725 section 3.8), without waiting
 // for their keys. It first discovers every issuer not yet discovered at
@@ -32,11 +32,11 @@ func (m *Issuers) Ready(ctx context.Context) error {
 	for _, iss := range m.Issuers() {
 		e := m.byIssuer[iss]
 		var ready func(context.Context) error
-		switch {
-		case e.provider != nil:
-			ready = e.provider.Ready
-		case e.keys != nil:
-			if r, ok := e.keys.(*RemoteSet); ok {
+		switch src := e.source; {
+		case src.provider != nil:
+			ready = src.provider.Ready
+		case src.keys != nil:
+			if r, ok := src.keys.(*RemoteSet); ok {
 				ready = r.Ready
 			}
 		}

@@ -9,7 +9,7 @@ import "sort"
 func (m *Issuers) watchProviders() {
 	providers, failovers := 0, false
 	for _, e := range m.order {
-		if e.provider != nil {
+		if e.source.provider != nil {
 			providers++
 		}
 		failovers = failovers || len(m.urls.failovers[e.issuer]) > 0
@@ -20,15 +20,15 @@ func (m *Issuers) watchProviders() {
 	for _, e := range m.order {
 		if len(m.urls.failovers[e.issuer]) > 0 {
 			var refusals *failoverRefusals
-			if e.provider != nil {
-				refusals = e.provider.cfg.refusals
-			} else if r, ok := e.keys.(*RemoteSet); ok {
+			if p := e.source.provider; p != nil {
+				refusals = p.cfg.refusals
+			} else if r, ok := e.source.keys.(*RemoteSet); ok {
 				refusals = r.cfg.refusals
 			}
 			m.unwatch = append(m.unwatch, refusals.add(e, e.failoverRefusal))
 		}
-		if e.provider != nil {
-			m.unwatch = append(m.unwatch, e.provider.watch(&watcher{told: func(d *discovered) func() { return m.discovered(e, d) }}))
+		if p := e.source.provider; p != nil {
+			m.unwatch = append(m.unwatch, p.watch(&watcher{told: func(d *discovered) func() { return m.discovered(e, d) }}))
 		}
 	}
 }
@@ -84,10 +84,10 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 		var cur *discovered
 		if ce == e {
 			cur = d
-		} else if ce.provider != nil {
-			cur = ce.provider.cur.Load()
+		} else if p := ce.source.provider; p != nil {
+			cur = p.cur.Load()
 		}
-		if r := ce.failoverRemote(cur); !fwas && r != nil && r.servedByFailover(r.cur.Load()) {
+		if r := ce.source.failoverRemote(cur); !fwas && r != nil && r.servedByFailover(r.cur.Load()) {
 			refetch = append(refetch, r) // its keys came from the failover URL: fetch its own
 		}
 	}
@@ -108,6 +108,7 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 // observerOf is who hears of e's events: its Provider's or RemoteSet's
 // observer, else NewIssuers'.
 func (m *Issuers) observerOf(e *issuerEntry) FetchObserver {
+	e = e.source
 	switch {
 	case e.provider != nil && e.provider.cfg.observer != nil:
 		return e.provider.cfg.observer

@@ -94,7 +94,10 @@ type fetchCall struct {
 // first verification starts the first fetch and waits for it (call Refresh
 // or Ready to fetch at startup instead); from then on refreshes run in the
 // background. WithWellKnown is refused (ErrInvalidOption): it is for
-// NewProvider and Discover.
+// NewProvider and Discover. A URL with a non-ASCII host (write its
+// A-label, RFC 5891 section 4.4) or an IPv6 zone identifier (RFC 6874) is
+// ErrInvalidOption too, though peers accept it: JWK Set URLs are compared
+// (Issuers), and such a host has more than one spelling.
 func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	cfg, err := newRemoteConfig(opts)
 	if err != nil {
@@ -103,7 +106,7 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 	if cfg.wkSet {
 		return nil, fmt.Errorf("%w: WithWellKnown is for NewProvider and Discover, not NewRemoteSet", ErrInvalidOption)
 	}
-	if err := checkURL(rawURL, cfg.allowInsecure); err != nil {
+	if err := checkKeySetURL(rawURL, cfg.allowInsecure); err != nil {
 		return nil, err
 	}
 	if sameURL(cfg.failover, rawURL) {

@@ -71,7 +71,7 @@ func newRemoteConfig(opts []RemoteOption) (remoteConfig, error) {
 		cfg.minRefresh = cfg.refresh
 	}
 	if cfg.failover != "" {
-		if err := checkURL(cfg.failover, cfg.allowInsecure); err != nil {
+		if err := checkKeySetURL(cfg.failover, cfg.allowInsecure); err != nil {
 			return cfg, fmt.Errorf("WithFailoverURL: %w", err)
 		}
 	}

@@ -38,7 +38,7 @@ func WithRefreshAhead(d time.Duration) RemoteOption {
 // when a fetch from the primary URL fails (network error, timeout, status, invalid set); the
 // primary is tried first on every fetch. rawURL must pass the primary's
 // rules (https, or http on the loopback interface or with
-// WithInsecureHTTP) and differ from it. Each attempt has the whole fetch
+// WithInsecureHTTP; an ASCII host, no IPv6 zone) and differ from it. Each attempt has the whole fetch
 // timeout.
 func WithFailoverURL(rawURL string) RemoteOption {
 	return func(c *remoteConfig) {

@@ -1,6 +1,7 @@
 package jwk
 
 import (
+	"net/netip"
 	"strconv"
 	"strings"
 )
@@ -11,7 +12,7 @@ import (
 // characters decoded, 6.2.2.3 dot segments removed by section 5.2.4) and
 // the scheme-based steps of section 6.2.3 for http and https (the default
 // port and an empty port dropped, an empty path made "/", an empty query
-// dropped). It is for comparing JWK Set URLs only, never for fetching: the
+// dropped), with an IP literal host in its one form (canonicalIP). It is for comparing JWK Set URLs only, never for fetching: the
 // fragment (never sent, RFC 9110 section 7.1) and the user information
 // (the same server and path) are dropped too, as is a trailing dot of the
 // host, so that two spellings of one set compare equal. A URL that does not
@@ -32,7 +33,7 @@ func normalizeURL(rawURL string) string {
 		authority = authority[i+1:]
 	}
 	host, port := splitHostPort(authority)
-	host = strings.TrimSuffix(strings.ToLower(normalizePercent(host)), ".")
+	host = canonicalIP(strings.TrimSuffix(strings.ToLower(normalizePercent(host)), "."))
 	if port != "" {
 		n, err := strconv.Atoi(port)
 		switch {
@@ -61,6 +62,30 @@ func normalizeURL(rawURL string) string {
 		b.WriteString(normalizePercent(query))
 	}
 	return b.String()
+}
+
+// canonicalIP writes an IP literal host in its one form (RFC 5952 section
+// 4 for IPv6: zeros compressed, lower case; an IPv4-mapped IPv6 address as
+// the IPv4 address it maps, RFC 4291 section 2.5.5.2); any other host is
+// returned as it is. A zone identifier is kept (key-set URLs refuse one:
+// keySetHostProblem).
+func canonicalIP(host string) string {
+	literal := strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]")
+	s := host
+	if literal {
+		s = host[1 : len(host)-1]
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil || a.Is4() == literal {
+		return host // a name (brackets hold IPv6 only, RFC 3986 section 3.2.2)
+	}
+	if a.Is4In6() && a.Zone() == "" {
+		return a.Unmap().String()
+	}
+	if a.Is4() {
+		return a.String()
+	}
+	return "[" + a.String() + "]"
 }
 
 // splitHostPort splits an authority's host (an IP literal in brackets

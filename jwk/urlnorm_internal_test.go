@@ -31,6 +31,10 @@ func TestRFC3986_6_2_2_NormalizeURL(t *testing.T) {
 		"https://[::1]:443/jwks":                "https://[::1]/jwks",
 		"https://[::1]:8443/jwks":               "https://[::1]:8443/jwks",
 		"https://idp.example/%zz":               "https://idp.example/%zz",
+		"https://[0:0:0:0:0:0:0:1]/jwks":        "https://[::1]/jwks",
+		"https://[2001:DB8:0::0001]:8443/jwks":  "https://[2001:db8::1]:8443/jwks",
+		"https://[::ffff:192.0.2.1]/jwks":       "https://192.0.2.1/jwks",
+		"https://192.0.2.1:443/jwks":            "https://192.0.2.1/jwks",
 	} {
 		if got := normalizeURL(in); got != want {
 			t.Errorf("normalizeURL(%q) = %q, want %q", in, got, want)
