@@ -18,8 +18,13 @@ import (
 //     Provider of another issuer, an Issuers without it): it refuses every
 //     token of that issuer (RFC 8725 section 3.8).
 //
-// A key source wrapping another (a profile's) is looked through.
+// A zero value of jwk's key sources (not made by its constructor) is
+// refused here too, with the error it would give at its first use. A key
+// source wrapping another (a profile's) is looked through.
 func checkKeySourceOptions(key any, cfg *config) error {
+	if err := keysource.UnusableErr(key); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidKey, err)
+	}
 	if cfg.algorithms != nil && !slices.ContainsFunc(cfg.algorithms, func(a Algorithm) bool { return !isHMAC(a) }) &&
 		keysource.IsPublished(key) {
 		return fmt.Errorf("%w: WithAlgorithms%v names only HMAC algorithms, and %T gives only keys fetched from a URL, "+

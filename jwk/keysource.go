@@ -9,6 +9,28 @@ import "github.com/jotlib/jwt/internal/keysource"
 func init() {
 	keysource.Published = func(key any) bool { return published(key, 0) }
 	keysource.Issuers = servedIssuers
+	keysource.Unusable = unusable
+}
+
+// unusable is the error a zero RemoteSet, Provider or Issuers gives when
+// used (issue 20 item 6), so jwt.NewVerifier refuses it where it is
+// given; nil for any other key (a nil pointer is refused by jwt itself).
+func unusable(key any) error {
+	switch k := key.(type) {
+	case *RemoteSet:
+		if k != nil {
+			return k.unusable()
+		}
+	case *Provider:
+		if k != nil {
+			return k.usable()
+		}
+	case *Issuers:
+		if k != nil {
+			return k.usable()
+		}
+	}
+	return nil
 }
 
 // maxNestedIssuers bounds published's walk through an *Issuers whose

@@ -145,17 +145,31 @@ func TestZeroAndNilValues_ErrorsSayWhatToDo(t *testing.T) {
 // background goroutine at the first parse.
 func TestZeroRemoteSet_GivenToAVerifier_ParseReturnsAnError(t *testing.T) {
 	tok := mustSign(t, jwt.ES256, testKeys().ec256, "k")
-	v, err := jwt.NewVerifier(new(jwk.RemoteSet))
-	if err != nil {
-		return // refused where it is given: as good
-	}
-	for i := 0; i < 3; i++ {
-		if _, err := v.ParseContext(context.Background(), tok); !errors.Is(err, jwt.ErrInvalidKey) {
-			t.Fatalf("parse %d: %v, want jwt.ErrInvalidKey", i, err)
-		}
-	}
 	if _, err := jwt.Parse(tok, new(jwk.RemoteSet)); !errors.Is(err, jwt.ErrInvalidKey) {
 		t.Fatalf("jwt.Parse: %v", err)
+	}
+}
+
+// TestZeroKeySourcesRefusedWhereGiven: one rule for nil pointers and zero
+// values of jwk's key sources — jwt.NewVerifier refuses them with
+// jwt.ErrInvalidKey, saying which constructor makes one.
+func TestZeroKeySourcesRefusedWhereGiven(t *testing.T) {
+	for _, c := range []struct {
+		key  any
+		says string
+	}{
+		{new(jwk.RemoteSet), "NewRemoteSet"},
+		{new(jwk.Provider), "NewProvider"},
+		{new(jwk.Issuers), "NewIssuers"},
+		{(*jwk.RemoteSet)(nil), "nil"},
+		{(*jwk.Provider)(nil), "nil"},
+		{(*jwk.Issuers)(nil), "nil"},
+		{(*jwk.Set)(nil), "nil"},
+	} {
+		_, err := jwt.NewVerifier(c.key)
+		if !errors.Is(err, jwt.ErrInvalidKey) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("NewVerifier(%T zero or nil): %v, want jwt.ErrInvalidKey naming %s", c.key, err, c.says)
+		}
 	}
 }
 

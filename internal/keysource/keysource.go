@@ -19,6 +19,21 @@ var Published func(key any) bool
 // section 3.8).
 var Issuers func(key any) (issuers []string, ok bool)
 
+// Unusable, set by package jwk, returns the error a key source of jwk
+// that cannot serve any key gives when used (a zero RemoteSet, Provider or
+// Issuers, not made by its constructor), nil for any other key: jwt
+// refuses it where it is given, as it refuses a nil pointer.
+var Unusable func(key any) error
+
+// UnusableErr returns Unusable(key) for the key key wraps; nil when jwk
+// did not set Unusable.
+func UnusableErr(key any) error {
+	if Unusable == nil {
+		return nil
+	}
+	return Unusable(Unwrap(key))
+}
+
 // Wrapper is a key source wrapping another (idtoken's filter of the
 // discovered ID-token algorithms): the checks look at the one it wraps.
 type Wrapper interface {
