@@ -1,6 +1,6 @@
 package jwt
 
-import "github.com/jotlib/jwt/signing"
+import "github.com/jotlib/jwt/internal/signing"
 
 // Algorithm is a JWS "alg" value; see package signing.
 type Algorithm = signing.Algorithm

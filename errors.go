@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/internal/sentinel"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Sentinel errors, matched with errors.Is. A token that fails several claim

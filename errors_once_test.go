@@ -13,9 +13,9 @@ import (
 	"github.com/jotlib/jwt/idtoken"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/sentinel"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/pemkey"
-	"github.com/jotlib/jwt/signing"
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
@@ -25,31 +25,31 @@ import (
 // so a new error cannot be left out.
 func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	want := map[string]struct{ err, root error }{
-		"signing.ErrInvalidKey":             {signing.ErrInvalidKey, jwt.ErrInvalidKey},
-		"signing.ErrSignatureInvalid":       {signing.ErrSignatureInvalid, jwt.ErrSignatureInvalid},
-		"signing.ErrAlgorithmNotAllowed":    {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
-		"signing.ErrSigningFailed":          {signing.ErrSigningFailed, jwt.ErrSigningFailed},
-		"claims.ErrInvalidAudienceValue":    {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
-		"claims.ErrInvalidNumericDate":      {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
-		"jwk.ErrInvalidKey":                 {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
-		"jwk.ErrWeakKey":                    {jwk.ErrWeakKey, jwt.ErrInvalidKey},
-		"jwk.ErrUnsupportedKeyType":         {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
-		"jwk.ErrInvalidSet":                 {jwk.ErrInvalidSet, jwt.ErrInvalidKey},
-		"jwk.ErrKeyNotFound":                {jwk.ErrKeyNotFound, jwt.ErrInvalidKey},
-		"jwk.ErrFetch":                      {jwk.ErrFetch, jwt.ErrInvalidKey},
-		"jwk.ErrBodyTooLarge":               {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
-		"jwk.ErrClosed":                     {jwk.ErrClosed, jwt.ErrInvalidKey},
-		"jwk.ErrDiscoveryRefused":           {jwk.ErrDiscoveryRefused, jwk.ErrFetch},
-		"jwk.ErrInvalidOption":              {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
-		"pemkey.ErrInvalidPEM":              {pemkey.ErrInvalidPEM, jwt.ErrInvalidKey},
-		"pemkey.ErrUnsupportedKey":          {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},
-		"pemkey.ErrWrongKeyType":            {pemkey.ErrWrongKeyType, jwt.ErrInvalidKey},
-		"accesstoken.ErrIDToken":            {accesstoken.ErrIDToken, jwt.ErrInvalidType},
-		"idtoken.ErrAccessToken":            {idtoken.ErrAccessToken, jwt.ErrInvalidType},
-		"idtoken.ErrInvalidNonce":           {idtoken.ErrInvalidNonce, jwt.ErrTokenInvalidClaims},
-		"idtoken.ErrInvalidAccessTokenHash": {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
-		"idtoken.ErrInvalidCodeHash":        {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},
-		"idtoken.ErrInvalidAuthorizedParty": {idtoken.ErrInvalidAuthorizedParty, jwt.ErrTokenInvalidClaims},
+		"internal/signing.ErrInvalidKey":          {signing.ErrInvalidKey, jwt.ErrInvalidKey},
+		"internal/signing.ErrSignatureInvalid":    {signing.ErrSignatureInvalid, jwt.ErrSignatureInvalid},
+		"internal/signing.ErrAlgorithmNotAllowed": {signing.ErrAlgorithmNotAllowed, jwt.ErrAlgorithmNotAllowed},
+		"internal/signing.ErrSigningFailed":       {signing.ErrSigningFailed, jwt.ErrSigningFailed},
+		"claims.ErrInvalidAudienceValue":          {claims.ErrInvalidAudienceValue, jwt.ErrTokenMalformed},
+		"claims.ErrInvalidNumericDate":            {claims.ErrInvalidNumericDate, jwt.ErrTokenMalformed},
+		"jwk.ErrInvalidKey":                       {jwk.ErrInvalidKey, jwt.ErrInvalidKey},
+		"jwk.ErrWeakKey":                          {jwk.ErrWeakKey, jwt.ErrInvalidKey},
+		"jwk.ErrUnsupportedKeyType":               {jwk.ErrUnsupportedKeyType, jwt.ErrInvalidKey},
+		"jwk.ErrInvalidSet":                       {jwk.ErrInvalidSet, jwt.ErrInvalidKey},
+		"jwk.ErrKeyNotFound":                      {jwk.ErrKeyNotFound, jwt.ErrInvalidKey},
+		"jwk.ErrFetch":                            {jwk.ErrFetch, jwt.ErrInvalidKey},
+		"jwk.ErrBodyTooLarge":                     {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
+		"jwk.ErrClosed":                           {jwk.ErrClosed, jwt.ErrInvalidKey},
+		"jwk.ErrDiscoveryRefused":                 {jwk.ErrDiscoveryRefused, jwk.ErrFetch},
+		"jwk.ErrInvalidOption":                    {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
+		"pemkey.ErrInvalidPEM":                    {pemkey.ErrInvalidPEM, jwt.ErrInvalidKey},
+		"pemkey.ErrUnsupportedKey":                {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},
+		"pemkey.ErrWrongKeyType":                  {pemkey.ErrWrongKeyType, jwt.ErrInvalidKey},
+		"accesstoken.ErrIDToken":                  {accesstoken.ErrIDToken, jwt.ErrInvalidType},
+		"idtoken.ErrAccessToken":                  {idtoken.ErrAccessToken, jwt.ErrInvalidType},
+		"idtoken.ErrInvalidNonce":                 {idtoken.ErrInvalidNonce, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidAccessTokenHash":       {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidCodeHash":              {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},
+		"idtoken.ErrInvalidAuthorizedParty":       {idtoken.ErrInvalidAuthorizedParty, jwt.ErrTokenInvalidClaims},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
@@ -83,7 +83,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	if !errors.Is(idtoken.ErrAccessToken, jwt.ErrTokenInvalidClaims) {
 		t.Error("idtoken.ErrAccessToken does not match ErrTokenInvalidClaims")
 	}
-	for _, pkg := range []string{"signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken"} {
+	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // The fuzz targets check the parser's contract on arbitrary input: it never

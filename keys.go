@@ -6,7 +6,7 @@ import (
 	"reflect"
 
 	"github.com/jotlib/jwt/internal/bounded"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // KeyFunc chooses the verification key from the header, typically by "kid".

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/internal/claimrules"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // DefaultMaxTokenSize is the default cap on a token's length, checked before

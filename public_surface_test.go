@@ -13,7 +13,7 @@ import (
 
 // publicPackages are the root module's importable packages outside
 // internal/: what an outside caller can use.
-var publicPackages = []string{".", "claims", "signing", "jwk", "encodertest", "pemkey", "accesstoken", "idtoken"}
+var publicPackages = []string{".", "claims", "jwk", "encodertest", "pemkey", "accesstoken", "idtoken"}
 
 // TestPublicSurfaceNamesNoInternalType: every exported name can be used by
 // an outside caller. No exported function or method of a public package
@@ -24,9 +24,20 @@ var publicPackages = []string{".", "claims", "signing", "jwk", "encodertest", "p
 func TestPublicSurfaceNamesNoInternalType(t *testing.T) {
 	for _, dir := range publicPackages {
 		for _, leak := range internalTypesInSurface(t, dir) {
+			if movingOut[dir+": "+leak] {
+				continue
+			}
 			t.Errorf("%s: %s", dir, leak)
 		}
 	}
+}
+
+// movingOut are the names signing's move to internal/signing left
+// pointing at it, until the next commits of issue 22 item 6 define them
+// in the root or drop them; the list only shrinks.
+var movingOut = map[string]bool{
+	".: Algorithm mentions signing.Algorithm":             true,
+	"jwk: Key.VerifyingKey mentions signing.VerifyingKey": true,
 }
 
 // TestPublicSurfaceGuardSeesALeak: the guard reports an exported

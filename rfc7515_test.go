@@ -13,7 +13,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // The examples of RFC 7515 appendix A, as published: the JWK members of each

@@ -8,8 +8,8 @@ import (
 	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/jsonstring"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
-	"github.com/jotlib/jwt/signing"
 )
 
 // Signer makes tokens with one algorithm and key, checked once; its header

@@ -10,8 +10,8 @@ import (
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
-	"github.com/jotlib/jwt/signing"
 )
 
 // Verifier parses and verifies tokens with one key source and one set of

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // wpJWSPath is Wycheproof's json_web_signature_test.json, relative to the

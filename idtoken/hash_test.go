@@ -10,7 +10,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/idtoken"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // OpenID Connect Core 1.0 sections 3.1.3.6, 3.2.2.9 and 3.3.2.11: "at_hash"

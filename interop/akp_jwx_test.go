@@ -174,7 +174,7 @@ func TestAKP_WeReadJWXv4JWKs(t *testing.T) {
 func TestAKP_RFC9964ExampleJWKsBothSides(t *testing.T) {
 	for _, tc := range mldsaCases {
 		t.Run(string(tc.alg), func(t *testing.T) {
-			data, err := os.ReadFile("../signing/testdata/rfc9964/ML_DSA_" + string(tc.alg)[len("ML-DSA-"):] + ".jose.json")
+			data, err := os.ReadFile("../internal/signing/testdata/rfc9964/ML_DSA_" + string(tc.alg)[len("ML-DSA-"):] + ".jose.json")
 			require.NoError(t, err)
 			var doc struct {
 				JWK json.RawMessage `json:"jwk"`

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // rsaKey builds an RSA private key from JWK members (RFC 7518 section 6.3).

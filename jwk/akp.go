@@ -6,7 +6,7 @@ import (
 	"runtime"
 
 	"github.com/jotlib/jwt/internal/b64url"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Algorithm Key Pair keys (RFC 9964 section 2): "The "alg" JSON Web Key

@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
-	"github.com/jotlib/jwt/signing"
 )
 
 // AKP keys (RFC 9964) with Go 1.27's crypto/mldsa.

@@ -17,7 +17,7 @@ import (
 // akp_nomldsa_test.go the refusal of well-formed keys by older Go.
 
 // rfc9964Example is one of RFC 9964's JOSE examples, as the signing
-// package's testdata holds them (see ../signing/testdata/rfc9964/SOURCE.md).
+// package's testdata holds them (see ../internal/signing/testdata/rfc9964/SOURCE.md).
 type rfc9964Example struct {
 	alg jwt.Algorithm
 	// jwk is the example's private JWK, as the RFC prints it (kid, kty,
@@ -42,7 +42,7 @@ func rfc9964Examples(t testing.TB) []rfc9964Example {
 		{jwt.MLDSA65, "ML_DSA_65", 1952},
 		{jwt.MLDSA87, "ML_DSA_87", 2592},
 	} {
-		data, err := os.ReadFile("../signing/testdata/rfc9964/" + c.file + ".jose.json")
+		data, err := os.ReadFile("../internal/signing/testdata/rfc9964/" + c.file + ".jose.json")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // asymmetric lists the algorithms a key published by an identity provider

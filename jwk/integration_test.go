@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
-	"github.com/jotlib/jwt/signing"
 )
 
 // TestSetAsKeyVerifiesTokensSignedWithKeyID: a *jwk.Set is accepted as the

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Key types ("kty", RFC 7518 section 6.1; RFC 8037 section 2; RFC 9964

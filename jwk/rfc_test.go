@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
-	"github.com/jotlib/jwt/signing"
 )
 
 // verifiable lists the algorithms k can verify.

@@ -4,7 +4,7 @@ import (
 	"crypto/rsa"
 	"math/big"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // maxRSABits bounds the modulus read from a JWK, so a hostile set cannot

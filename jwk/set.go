@@ -9,7 +9,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Set is a JWK Set (RFC 7517 section 5). It is immutable and safe for

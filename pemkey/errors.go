@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/internal/sentinel"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // The package's sentinels. Each is a child of signing.ErrInvalidKey (which

@@ -5,7 +5,7 @@ package pemkey
 import (
 	"crypto/mldsa"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // ML-DSA keys (FIPS 204; RFC 9881 for their PKCS#8 and SPKI forms) as Go

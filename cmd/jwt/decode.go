@@ -11,8 +11,8 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/claimrules"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
-	"github.com/jotlib/jwt/signing"
 )
 
 const decodeHelp = `Usage: jwt decode [token|-]

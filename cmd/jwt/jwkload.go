@@ -4,9 +4,9 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/jwk"
-	"github.com/jotlib/jwt/signing"
 )
 
 // parseJWKKey reads a JWK Set (a JSON object with "keys") or one JWK. A

@@ -18,9 +18,9 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/pemkey"
-	"github.com/jotlib/jwt/signing"
 )
 
 const keygenHelp = `Usage: jwt keygen -alg ALG [-out PREFIX] [-kid ID] [-bits N] [-force]

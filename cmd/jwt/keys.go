@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Kinds of loaded key.

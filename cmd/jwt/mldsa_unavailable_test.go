@@ -28,7 +28,7 @@ func TestMLDSANeedsGo127(t *testing.T) {
 		}
 	}
 	fixture := func(name string) string { return filepath.Join("..", "..", "pemkey", "testdata", "rfc9881", name) }
-	rfc9964, err := os.ReadFile(filepath.Join("..", "..", "signing", "testdata", "rfc9964", "ML_DSA_44.jose.json"))
+	rfc9964, err := os.ReadFile(filepath.Join("..", "..", "internal", "signing", "testdata", "rfc9964", "ML_DSA_44.jose.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // TestHMACKeyStrength_RFC7518_3_2 checks rule 4 for HMAC: "A key of the

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // rfc9964Example is one of RFC 9964's JOSE examples (Appendix "Examples",

@@ -6,7 +6,7 @@ import (
 	"crypto/mldsa"
 	"sync"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // mlKeys are ML-DSA keys generated once per test binary: one per parameter

@@ -3,7 +3,7 @@ package signing_test
 import (
 	"crypto/hmac"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // hmacSum is the reference HMAC of msg, computed with crypto/hmac alone.

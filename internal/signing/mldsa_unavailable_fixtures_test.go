@@ -2,7 +2,7 @@
 
 package signing_test
 
-import "github.com/jotlib/jwt/signing"
+import "github.com/jotlib/jwt/internal/signing"
 
 // Before Go 1.27 there are no ML-DSA keys (crypto/mldsa is missing).
 

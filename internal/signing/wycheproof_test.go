@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // wpKind says how a Wycheproof file is run through the signing layer.

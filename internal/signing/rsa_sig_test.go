@@ -7,7 +7,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // TestPSSSaltLengthEqualsHash_RFC7518_3_5 checks rule 5 for PS*: "The size

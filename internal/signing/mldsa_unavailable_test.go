@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 var mlNames = []signing.Algorithm{signing.MLDSA44, signing.MLDSA65, signing.MLDSA87}

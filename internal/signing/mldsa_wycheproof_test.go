@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // The Wycheproof ML-DSA files (schemas mldsa_verify_schema.json and

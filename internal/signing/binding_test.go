@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // notJWSNames are "alg" values that must never be accepted: "none" in any

@@ -3,7 +3,7 @@ package signing_test
 import (
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // benchAlgs are the asymmetric algorithms compared here: ES256 and EdDSA,

@@ -10,7 +10,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // TestSignVerifyRoundTrip_AllAlgorithms signs with each algorithm this

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // mlAlgs are the three ML-DSA algorithms with their parameter sets.

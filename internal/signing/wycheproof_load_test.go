@@ -21,7 +21,7 @@ import (
 
 // wycheproofDir is the Wycheproof snapshot, relative to this package
 // (repo root's ../shared/testdata/wycheproof; see SOURCE.md there).
-var wycheproofDir = filepath.Join("..", "..", "shared", "testdata", "wycheproof")
+var wycheproofDir = filepath.Join("..", "..", "..", "shared", "testdata", "wycheproof")
 
 // wpFile is the part of Wycheproof's v1 schemas these tests read.
 type wpFile struct {

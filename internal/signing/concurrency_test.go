@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // TestConcurrentUse_Race shares one SigningKey and one VerifyingKey per

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // TestHMACComparedInFull_RFC7518_3_2 checks rule 5 for HS*: the MAC is the

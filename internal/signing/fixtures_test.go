@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // testKeys holds keys generated once per test binary: RSA generation is

@@ -11,7 +11,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/jotlib/jwt/signing"
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // esCase is one ES* algorithm with its key and JWS signature size.
