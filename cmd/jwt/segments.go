@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strings"
+
+	"github.com/jotlib/jwt/internal/compact"
 )
 
 // segments is a token's decoded header and payload, read without any
@@ -13,27 +15,28 @@ type segments struct {
 	signature       string // still base64url
 }
 
-// splitSegments decodes a compact JWS's header and payload. It is lenient
+// splitSegments decodes a compact JWS's header and payload, split by the
+// library's splitter (internal/compact: exactly two '.'). It is lenient
 // where a debugging tool should be (padding is tolerated) and explains the
 // common mix-ups (an encrypted JWE, a missing part).
 func splitSegments(tok string) (*segments, error) {
-	switch n := strings.Count(tok, ".") + 1; n {
-	case 3:
-	case 5:
-		return nil, malformedError("5 segments: this is an encrypted token (JWE); it cannot be read without the decryption key")
-	default:
+	parts, err := compact.Split(tok)
+	if err != nil {
+		n := strings.Count(tok, ".") + 1
+		if n == 5 {
+			return nil, malformedError("5 segments: this is an encrypted token (JWE); it cannot be read without the decryption key")
+		}
 		return nil, malformedError("a compact JWS has 3 segments separated by '.', this has %d", n)
 	}
-	parts := strings.SplitN(tok, ".", 3)
-	h, err := decodeSegment(parts[0], "header")
+	h, err := decodeSegment(parts.Header, "header")
 	if err != nil {
 		return nil, err
 	}
-	p, err := decodeSegment(parts[1], "payload")
+	p, err := decodeSegment(parts.Payload, "payload")
 	if err != nil {
 		return nil, err
 	}
-	return &segments{header: h, payload: p, signature: parts[2]}, nil
+	return &segments{header: h, payload: p, signature: parts.Signature}, nil
 }
 
 func decodeSegment(seg, what string) ([]byte, error) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/compact"
 )
 
 // Rule 1: the compact form. Exactly two '.'; every other byte base64url;
@@ -82,11 +83,14 @@ func compactCases(b *builder) {
 	b.bad("compact/dots-longer-than-default-cap", strings.Repeat(".", jwt.DefaultMaxTokenSize+1), key, jwt.ErrTokenTooLarge, fixed())
 }
 
-// split3 splits a token known to have exactly two dots.
+// split3 splits a token known to have exactly two dots, with the
+// library's splitter (internal/compact); it panics on any other.
 func split3(tok string) (h, p, s string) {
-	i := strings.IndexByte(tok, '.')
-	j := strings.LastIndexByte(tok, '.')
-	return tok[:i], tok[i+1 : j], tok[j+1:]
+	parts, err := compact.Split(tok)
+	if err != nil {
+		panic("corpus: " + err.Error() + ": " + tok)
+	}
+	return parts.Header, parts.Payload, parts.Signature
 }
 
 // padTo returns payload with trailing spaces so its base64 needs padding.

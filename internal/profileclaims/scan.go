@@ -10,6 +10,7 @@ import (
 	"github.com/jotlib/jwt/internal/b64url"
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/compact"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -83,12 +84,11 @@ func (p *Profile) check(c Claim, value []byte, found func(Claim, Value)) error {
 
 // payloadOf decodes the claims segment of a compact token that verified.
 func payloadOf(raw string) ([]byte, error) {
-	_, rest, ok := strings.Cut(raw, ".")
-	seg, _, ok2 := strings.Cut(rest, ".")
-	if !ok || !ok2 {
-		return nil, fmt.Errorf("%w: not a compact JWS", jwt.ErrTokenMalformed)
+	parts, err := compact.Split(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: not a compact JWS: %w", jwt.ErrTokenMalformed, err)
 	}
-	payload, err := b64url.DecodeString(seg)
+	payload, err := b64url.DecodeString(parts.Payload)
 	if err != nil {
 		return nil, fmt.Errorf("%w: payload: %v", jwt.ErrTokenMalformed, err)
 	}
