@@ -60,9 +60,10 @@ func (h *Header) Get(name string) ([]byte, bool) {
 	return jsonstring.Append(nil, field), true
 }
 
-// headerParams are the names checked for case-folded look-alikes: a header
-// with "alg" and "ALG" is refused rather than read one way here and another
-// way elsewhere.
+// headerParams are the registered header parameters (RFC 7515 section
+// 4.1) whose case-folded look-alikes are refused (strictjson.LookAlike, the
+// claims' rule): a header with "KID" or "kıd" is refused rather than read
+// as "kid" by a codec that matches names by case and as another name here.
 var headerParams = [...]string{"alg", "typ", "kid", "cty", "crit", "b64", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256", "zip", "enc"}
 
 // parseHeader runs the strict pass over a decoded header and reads the
@@ -110,10 +111,8 @@ func parseHeader(data []byte) (Header, error) {
 			// section 3.10): the caller's key decides. Get reads them.
 			other = true
 		default:
-			for _, p := range headerParams {
-				if strings.EqualFold(name, p) {
-					return malformed("header parameter %s folds to %q", bounded.Quote(name), p)
-				}
+			if p := strictjson.LookAlike(name, headerParams[:]...); p != "" {
+				return malformed("header parameter %s folds to %q", bounded.Quote(name), p)
 			}
 			other = true
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/internal/jsonstring"
@@ -37,9 +36,10 @@ var refusedHeaderMembers = map[string]string{
 // "x5t#S256" or a private "tenant". The value is marshaled by the Encoder
 // when the Signer is made. Refused with ErrInvalidOption: "alg", "typ" and
 // "kid" (see WithType and WithKeyID), "crit", "b64", the key-carrying
-// "jwk", "jku" and "x5u", the JWE members "enc" and "zip", names that fold
-// to a registered one ("ALG"), a name given twice, and a value that does not
-// marshal to one JSON value. The header made must pass this library's own
+// "jwk", "jku" and "x5u", the JWE members "enc" and "zip", case-folded
+// look-alikes of a registered one ("ALG", "kıd", "x5t#ſ256": the parser's
+// rule, which the claims use too), a name given twice, and a value that does
+// not marshal to one JSON value. The header made must pass this library's own
 // header rules. Sign side only.
 func WithHeader(name string, value any) Option {
 	return func(c *config) {
@@ -54,11 +54,9 @@ func WithHeader(name string, value any) Option {
 			c.fail("WithHeader(%q): %s", name, why)
 			return
 		}
-		for _, p := range headerParams {
-			if name != p && strings.EqualFold(name, p) {
-				c.fail("WithHeader(%q): the name folds to the header parameter %q", name, p)
-				return
-			}
+		if p := strictjson.LookAlike(name, headerParams[:]...); p != "" {
+			c.fail("WithHeader(%q): the name folds to the header parameter %q", name, p)
+			return
 		}
 		for _, m := range c.extra {
 			if m.name == name {

@@ -160,6 +160,8 @@ func FuzzLookAlike(f *testing.F) {
 			t.Fatalf("%q and %q: got %v, want a look-alike error", a, b, err)
 		case err != nil && !equal && !sameFoldClasses(a, b):
 			t.Fatalf("%q and %q refused: %v", a, b, err)
+		case !equal && (strictjson.LookAlike(a, b) != "") != (err != nil):
+			t.Fatalf("%q and %q: LookAlike %q, the strict pass %v", a, b, strictjson.LookAlike(a, b), err)
 		}
 	})
 }
@@ -203,5 +205,34 @@ func TestFoldKeyAgreesWithTheStrictPass(t *testing.T) {
 				t.Errorf("%q, %q: FoldKeys equal %v, the strict pass refuses %v", a, b, same, refused)
 			}
 		}
+	}
+}
+
+// TestLookAlikeIsTheStrictPassRule: LookAlike(a, b) names b exactly when a
+// is not b and the strict pass refuses an object carrying both (equal fold
+// keys), whatever the lengths in UTF-8 ("ıss" and "ISS"); it names the
+// first look-alike of several, never a or a name equal to it, and allocates
+// nothing.
+func TestLookAlikeIsTheStrictPassRule(t *testing.T) {
+	names := []string{"role", "ROLE", "Role", "rolex", "k", "K", "\u212a", "s", "ſ", "iss", "ISS", "ıss", "İss", "ıSS",
+		"\u212aid", "kid", "kıd", "ｋｉｄ", "x5t#S256", "x5t#ſ256", "é", "É", "e\u0301", "a/b", "A/B", "x", "", "\u00df", "ss"}
+	for _, a := range names {
+		for _, b := range names {
+			obj, _ := json.Marshal(map[string]int{a: 1, b: 2})
+			refused := a != b && strictjson.Valid(obj) != nil
+			if got := strictjson.LookAlike(a, b); (got != "") != refused || got != "" && got != b {
+				t.Errorf("LookAlike(%q, %q) = %q; the strict pass refuses both: %v", a, b, got, refused)
+			}
+		}
+	}
+	if got := strictjson.LookAlike("k\u0131d", "alg", "kid", "KID"); got != "kid" {
+		t.Errorf("the first look-alike: got %q", got)
+	}
+	if got := strictjson.LookAlike("kid", "kid", "typ"); got != "" {
+		t.Errorf("the name itself: got %q", got)
+	}
+	params := []string{"alg", "typ", "kid", "cty", "crit", "x5t#S256"}
+	if n := testing.AllocsPerRun(100, func() { strictjson.LookAlike("k\u0130d", params...) }); n != 0 {
+		t.Errorf("%v allocations", n)
 	}
 }

@@ -1,0 +1,48 @@
+package strictjson
+
+import "unicode/utf8"
+
+// LookAlike returns the first of names that name is a case-folded
+// look-alike of, or "" when there is none: a name with name's fold key (see
+// FoldKey) that is not name itself, so that a codec matching member names
+// by simple case folding, lower-casing or upper-casing could read name as
+// it. It is the one look-alike rule of the library (RFC 7515 section 4 and
+// RFC 7519 section 4: names are case-sensitive, so only the exact name is
+// the member): the header refuses a look-alike of a registered header
+// parameter ("KID", "kıd", "Kid" with the Kelvin sign), the claims one of a
+// registered claim ("Exp", "ſub", "ıss"), a profile one of its claims, and
+// the sign side will not write or require one. Names equal only under
+// Unicode normalization (fullwidth "ｋｉｄ", NFKC) are other names: no
+// codec maps them. LookAlike allocates nothing.
+func LookAlike(name string, names ...string) string {
+	for _, n := range names {
+		if name != n && sameFoldKey(name, n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// sameFoldKey reports whether a and b have one fold key, rune by rune (a
+// fold key has one rune per rune of its name).
+func sameFoldKey(a, b string) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if ca, cb := a[i], b[j]; ca|cb < utf8.RuneSelf {
+			if ca != cb && upperASCII(ca) != upperASCII(cb) {
+				return false
+			}
+			i++
+			j++
+			continue
+		}
+		ra, na := utf8.DecodeRuneInString(a[i:])
+		rb, nb := utf8.DecodeRuneInString(b[j:])
+		if ra != rb && foldRune(ra) != foldRune(rb) {
+			return false
+		}
+		i += na
+		j += nb
+	}
+	return i == len(a) && j == len(b)
+}
