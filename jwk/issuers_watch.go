@@ -100,7 +100,7 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 			observers[i].ObserveFetch(m.ctx, ev)
 		}
 		for _, r := range refetch {
-			r.joinOrStart() // a fetch of its own URL, in r's background (as Refresh, without waiting)
+			r.refetch() // a fetch of its own URL, in r's background (as Refresh, without waiting)
 		}
 	}
 }

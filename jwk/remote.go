@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -54,23 +53,16 @@ type RemoteSet struct {
 
 	cur atomic.Pointer[snapshot]
 
-	mu        sync.Mutex
-	flight    *fetchCall // the fetch in progress, shared by all who wait
-	lastStart time.Time  // start of the latest fetch, of any kind
-	lastMiss  time.Time  // start of the latest fetch caused by an unknown "kid"
-	lastErr   error      // error of the latest fetch, nil after a success
-	nextAt    time.Time  // when the background refresh is due
-	gate      retryGate  // consecutive failures, Retry-After
-	kids      kidTable   // unknown kids asked for since the latest fetch started; kids held back
-	closed    bool
+	fetcher // one fetch at a time, the gate, Ready, Close (fetcher.go); its mu guards:
+
+	lastMiss time.Time // start of the latest fetch caused by an unknown "kid"
+	nextAt   time.Time // when the background refresh is due
+	kids     kidTable  // unknown kids asked for since the latest fetch started; kids held back
 
 	fetches atomic.Int64
 	failed  atomic.Int64
 	limited atomic.Int64  // unix nanoseconds of the latest rate-limited event
 	kick    chan struct{} // a fetch finished: the refresher re-plans
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
 }
 
 // snapshot is one fetched set.
@@ -81,12 +73,6 @@ type snapshot struct {
 	dropAt    time.Time // with WithMaxStale: no longer served afterwards
 	url       string    // the URL that served it (the failover's, maybe)
 	etag      string    // that URL's ETag
-}
-
-// fetchCall is one fetch; done is closed when it ends, err is then set.
-type fetchCall struct {
-	done chan struct{}
-	err  error
 }
 
 // NewRemoteSet starts keeping the JWK Set at rawURL (https, or http on the
@@ -119,7 +105,7 @@ func NewRemoteSet(rawURL string, opts ...RemoteOption) (*RemoteSet, error) {
 // newRemoteSet starts a RemoteSet on a checked URL and configuration.
 func newRemoteSet(rawURL string, cfg remoteConfig, client *http.Client, ownClient bool) *RemoteSet {
 	r := &RemoteSet{url: rawURL, cfg: cfg, client: client, ownClient: ownClient, kick: make(chan struct{}, 1)}
-	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.init(&r.cfg, "the JWK Set")
 	r.nextAt = time.Now().Add(100 * 365 * 24 * time.Hour) // no background fetch before the first one
 	r.wg.Add(1)
 	go r.refresher()
@@ -219,10 +205,8 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 		}
 		return nil, r.noSetError()
 	}
-	select {
-	case <-c.done:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
+	if err := r.wait(ctx, c); err != nil {
+		return nil, err
 	}
 	if snap = r.live(r.cur.Load()); snap == nil {
 		if old := r.cur.Load(); c.err != nil && old != nil {
@@ -248,7 +232,7 @@ func (r *RemoteSet) unusable() error {
 	if r == nil {
 		return fmt.Errorf("%w: nil *RemoteSet: make one with NewRemoteSet", ErrFetch)
 	}
-	if r.ctx == nil {
+	if !r.made() {
 		return fmt.Errorf("%w: RemoteSet not made by NewRemoteSet (a zero value)", ErrFetch)
 	}
 	return nil
@@ -285,14 +269,6 @@ func (r *RemoteSet) noSetError() error {
 	return fmt.Errorf("%w: no JWK Set yet (next fetch %s; last: %w)", ErrFetch, retryIn(next, time.Now()), last)
 }
 
-// finished is a fetch that has ended: a caller given it reads the current
-// set at once.
-var finished = func() *fetchCall {
-	c := &fetchCall{done: make(chan struct{})}
-	close(c.done)
-	return c
-}()
-
 // missFetch is called when there is no set or kid is not in it. It returns
 // finished when a fetch that ended meanwhile brought kid, the fetch in
 // progress, or a new fetch when the rate limit allows; otherwise nil.
@@ -303,11 +279,8 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 	if snap != nil && (kid == "" || snap.set.hasKeyID(kid)) {
 		return finished, nil
 	}
-	if r.closed {
-		return nil, ErrClosed
-	}
-	if r.flight != nil {
-		return r.flight, nil
+	if c, err := r.joinLocked(); c != nil || err != nil {
+		return c, err
 	}
 	now := time.Now()
 	if snap == nil {
@@ -316,7 +289,7 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 		if !r.gate.due(now, r.lastStart, &r.cfg) {
 			return nil, nil
 		}
-		return r.startLocked(fetchWhy{}), nil
+		return r.startLocked(r.newJob(fetchWhy{})), nil
 	}
 	if r.gate.heldBack(now) { // Retry-After
 		return nil, nil
@@ -335,7 +308,7 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 	default:
 		return nil, nil
 	}
-	c := r.startLocked(why)
+	c := r.startLocked(r.newJob(why))
 	r.lastMiss = r.lastStart
 	return c, nil
 }
@@ -352,31 +325,24 @@ func (r *RemoteSet) Refresh(ctx context.Context) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c, err := r.joinOrStart()
+	c, err := r.refetch()
 	if err != nil {
 		return err
 	}
-	select {
-	case <-c.done:
-		return c.err
-	case <-ctx.Done():
-		return fmt.Errorf("%w: waiting for the JWK Set: %w", ErrFetch, ctx.Err())
+	if err := r.wait(ctx, c); err != nil {
+		return err
 	}
+	return c.err
 }
 
-// joinOrStart returns the fetch in progress, or starts one, ignoring the
-// rate limit; ErrClosed after Close.
-func (r *RemoteSet) joinOrStart() (*fetchCall, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
-		return nil, ErrClosed
-	}
-	if r.flight != nil {
-		return r.flight, nil
-	}
-	return r.startLocked(fetchWhy{}), nil
+// refetch returns the fetch in progress, or starts one, ignoring the rate
+// limit; ErrClosed after Close.
+func (r *RemoteSet) refetch() (*fetchCall, error) {
+	return r.joinOrStart(r.refreshJob)
 }
+
+// refreshJob is a fetch no unknown kid asked for; r.mu is held.
+func (r *RemoteSet) refreshJob() fetchJob { return r.newJob(fetchWhy{}) }
 
 // Set returns the current set, or nil before the first successful fetch.
 func (r *RemoteSet) Set() *Set {
@@ -419,19 +385,7 @@ func (r *RemoteSet) Stats() RemoteStats {
 // holds, but nothing is fetched (ErrClosed). Close is idempotent; on a nil
 // or zero RemoteSet it does nothing.
 func (r *RemoteSet) Close() error {
-	if r.unusable() != nil {
-		return nil
-	}
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return nil
-	}
-	r.closed = true
-	r.mu.Unlock()
-	r.cancel()
-	r.wg.Wait()
-	if r.ownClient {
+	if r != nil && r.close(nil) && r.ownClient {
 		r.client.CloseIdleConnections()
 	}
 	return nil
@@ -444,35 +398,43 @@ type fetchWhy struct {
 	counted bool   // kid is set
 }
 
-// startLocked starts a fetch; r.mu is held and r is not closed.
-func (r *RemoteSet) startLocked(why fetchWhy) *fetchCall {
-	c := &fetchCall{done: make(chan struct{})}
-	r.flight = c
-	r.lastStart = time.Now()
-	r.kids.reset()
-	r.fetches.Add(1)
-	r.wg.Add(1)
-	go r.run(c, r.cur.Load(), why)
-	return c
+// setFetch is one fetch of the JWK Set: prev is the set held when it
+// started (for If-None-Match, and kept if the new one has no usable key);
+// why says what started it.
+type setFetch struct {
+	r     *RemoteSet
+	prev  *snapshot
+	why   fetchWhy
+	start time.Time
+	res   fetchResult
 }
 
-// run performs one fetch and publishes its outcome; prev is the set held
-// when it started (for If-None-Match, and kept if the new one has no
-// usable key); why says what started it.
-func (r *RemoteSet) run(c *fetchCall, prev *snapshot, why fetchWhy) {
-	defer r.wg.Done()
-	start := time.Now()
-	res, err := r.fetch(prev, why.miss)
-	now := time.Now()
-	r.mu.Lock()
-	old := r.cur.Load()
+// newJob is a fetch for why; r.mu is held.
+func (r *RemoteSet) newJob(why fetchWhy) fetchJob {
+	r.kids.reset()
+	r.fetches.Add(1)
+	return &setFetch{r: r, prev: r.cur.Load(), why: why}
+}
+
+// fetch GETs the set. A 304 needs the set held: the one this fetch
+// started with, as no other fetch runs meanwhile.
+func (j *setFetch) fetch() error {
+	j.start = time.Now()
+	res, err := j.r.fetch(j.prev, j.why.miss)
 	if err == nil && res.notModified {
-		if old != nil {
-			res.set = old.set
+		if j.prev != nil {
+			res.set = j.prev.set
 		} else {
 			err = fmt.Errorf("%w: 304 Not Modified without a cached set", ErrFetch)
 		}
 	}
+	j.res = res
+	return err
+}
+
+// publish serves the fetched set, or plans the retry after a failure.
+func (j *setFetch) publish(err error, now time.Time) (error, func()) {
+	r, res, old := j.r, j.res, j.prev
 	if err == nil {
 		life := r.lifetime(res)
 		snap := &snapshot{set: res.set, fetchedAt: now, expires: now.Add(life), url: res.url, etag: res.etag}
@@ -480,13 +442,9 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot, why fetchWhy) {
 			snap.dropAt = snap.expires.Add(r.cfg.maxStale)
 		}
 		r.cur.Store(snap)
-		r.gate.succeeded()
-		r.lastErr = nil
 		r.nextAt = now.Add(life - r.refreshAhead(life))
 	} else {
 		r.failed.Add(1)
-		r.gate.failed(err, now, &r.cfg)
-		r.lastErr = err
 		delay := r.backoff()
 		if r.liveAt(old, now) == nil { // nothing to serve: retry soon
 			delay = r.gate.backgroundDelay(&r.cfg, delay)
@@ -496,21 +454,19 @@ func (r *RemoteSet) run(c *fetchCall, prev *snapshot, why fetchWhy) {
 			r.nextAt = r.gate.notBefore
 		}
 	}
-	if why.counted && (err != nil || !r.kids.inSet(res.set, why.kid)) {
+	if j.why.counted && (err != nil || !r.kids.inSet(res.set, j.why.kid)) {
 		// The kid's own fetch did not bring it: not counted for a while,
 		// and no other kid's fetches wait for it.
-		r.kids.hold(why.kid, now.Add(r.cfg.rateLimit/heldKidPart))
+		r.kids.hold(j.why.kid, now.Add(r.cfg.rateLimit/heldKidPart))
 	}
-	c.err = err
-	r.flight = nil
-	r.mu.Unlock()
-	if r.cfg.observer != nil { // before the waiters return: events in order
-		r.observeOutcome(res, err, old, now, now.Sub(start))
-	}
-	close(c.done)
-	select {
-	case r.kick <- struct{}{}:
-	default:
+	return err, func() {
+		if r.cfg.observer != nil {
+			r.observeOutcome(res, err, old, now, now.Sub(j.start))
+		}
+		select {
+		case r.kick <- struct{}{}: // the refresher re-plans
+		default:
+		}
 	}
 }
 
@@ -551,8 +507,8 @@ func (r *RemoteSet) refresher() {
 		case <-r.kick:
 		case <-timer.C:
 			r.mu.Lock()
-			if r.flight == nil && !r.closed && !time.Now().Before(r.nextAt) {
-				r.startLocked(fetchWhy{})
+			if c, err := r.joinLocked(); c == nil && err == nil && !time.Now().Before(r.nextAt) {
+				r.startLocked(r.newJob(fetchWhy{}))
 			}
 			r.mu.Unlock()
 		}
