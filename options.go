@@ -179,7 +179,7 @@ func WithAlgorithms(algs ...Algorithm) Option {
 // (ML-DSA without crypto/mldsa: ErrAlgorithmNotAllowed, saying Go 1.27 is
 // needed), which its NewSigningKey gives whatever the key.
 func errUnavailable(a Algorithm) error {
-	if _, err := signing.NewSigningKey(a, nil); err != nil {
+	if _, err := signing.NewSigningKey(signing.Algorithm(a), nil); err != nil {
 		return err
 	}
 	return fmt.Errorf("%w: %s cannot be used in this build", ErrAlgorithmNotAllowed, a)

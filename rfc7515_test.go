@@ -205,13 +205,13 @@ func TestRFC7515AppendixA_PublishedSignaturesVerify(t *testing.T) {
 				if err != nil {
 					t.Fatalf("NewVerifyingKey(%T): %v", key, err)
 				}
-				if err := vk.Verify(ex.alg, []byte(input), sig); err != nil {
+				if err := vk.Verify(signing.Algorithm(ex.alg), []byte(input), sig); err != nil {
 					t.Errorf("Verify with %T: %v", key, err)
 				}
 				// One flipped bit in the signed input must fail.
 				bad := []byte(input)
 				bad[len(bad)-1] ^= 1
-				if err := vk.Verify(ex.alg, bad, sig); !errors.Is(err, signing.ErrSignatureInvalid) {
+				if err := vk.Verify(signing.Algorithm(ex.alg), bad, sig); !errors.Is(err, signing.ErrSignatureInvalid) {
 					t.Errorf("Verify over altered input = %v, want ErrSignatureInvalid", err)
 				}
 			}
@@ -331,7 +331,7 @@ func TestRFC7515AppendixA_DeterministicSignaturesAreReproduced(t *testing.T) {
 	for _, ex := range rfcExamples(t) {
 		t.Run(ex.name, func(t *testing.T) {
 			input, want := vecSplit(t, ex.token)
-			sk, err := signing.NewSigningKey(ex.alg, ex.sign)
+			sk, err := signing.NewSigningKey(signing.Algorithm(ex.alg), ex.sign)
 			if err != nil {
 				t.Fatalf("NewSigningKey: %v", err)
 			}
@@ -353,7 +353,7 @@ func TestRFC7515AppendixA_DeterministicSignaturesAreReproduced(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := vk.Verify(ex.alg, []byte(input), got); err != nil {
+				if err := vk.Verify(signing.Algorithm(ex.alg), []byte(input), got); err != nil {
 					t.Fatalf("our signature does not verify: %v", err)
 				}
 			}

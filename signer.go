@@ -32,7 +32,7 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	if err != nil {
 		return nil, err
 	}
-	sk, err := signing.NewSigningKey(alg, key)
+	sk, err := signing.NewSigningKey(signing.Algorithm(alg), key)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func (s *Signer) Algorithm() Algorithm {
 	if s == nil || s.key == nil {
 		return ""
 	}
-	return s.key.Algorithm()
+	return Algorithm(s.key.Algorithm())
 }
 
 // Sign marshals claims with the Encoder, checks the result with the same

@@ -46,7 +46,7 @@ func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 	if keys.static != nil && cfg.algorithms != nil {
 		var first error
 		for _, a := range cfg.algorithms {
-			if err := keys.static.Check(a); err == nil {
+			if err := keys.static.Check(signing.Algorithm(a)); err == nil {
 				first = nil
 				break
 			} else if first == nil {
@@ -183,7 +183,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	}
 	// RFC 8725 section 3.1: the algorithm is checked against what this
 	// verifier allows before any cryptography; "none" is never known.
-	alg, known := signing.Lookup(h.Algorithm)
+	alg, known := lookupAlgorithm(h.Algorithm)
 	if !known {
 		return nil, fmt.Errorf("%w: %s", ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm))
 	}
@@ -301,7 +301,7 @@ func issuerOf(payload []byte) (string, error) {
 // token's issuer when the keys are chosen by it.
 func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, input, sig []byte, iss string) error {
 	if v.keys.static != nil {
-		return v.keys.static.Verify(alg, input, sig)
+		return v.keys.static.Verify(signing.Algorithm(alg), input, sig)
 	}
 	keys, err := v.keys.candidates(ctx, h, iss)
 	if err != nil {
@@ -309,7 +309,7 @@ func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm
 	}
 	var firstErr error
 	for _, k := range keys {
-		err := k.Verify(alg, input, sig) // Check first, then the signature
+		err := k.Verify(signing.Algorithm(alg), input, sig) // Check first, then the signature
 		if err == nil {
 			return nil
 		}

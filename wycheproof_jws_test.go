@@ -140,7 +140,8 @@ func wpKey(t *testing.T, g wpJWSGroup) any {
 func wpLabel(g wpJWSGroup) (jwt.Algorithm, bool) {
 	for _, j := range []*wpJWK{g.Public, g.Private} {
 		if j != nil && j.Alg != "" {
-			return signing.Lookup(j.Alg)
+			a := jwt.Algorithm(j.Alg)
+			return a, a.Known()
 		}
 	}
 	return "", false
@@ -176,7 +177,7 @@ func wpJWSLayer(tok string, key any, label jwt.Algorithm, hasLabel bool) bool {
 		return false
 	}
 	alg, ok := signing.Lookup(h.Alg)
-	if !ok || (hasLabel && alg != label) {
+	if !ok || (hasLabel && jwt.Algorithm(alg) != label) {
 		return false
 	}
 	sig, err := strict.DecodeString(parts[2])

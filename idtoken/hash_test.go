@@ -57,7 +57,8 @@ func TestOIDCCore_3_2_2_9_LeftHalfHashEveryAlgorithm(t *testing.T) {
 		jwt.HS512: sha512.New, jwt.RS512: sha512.New, jwt.PS512: sha512.New, jwt.ES512: sha512.New,
 		jwt.EdDSA: sha512.New, jwt.Ed25519: sha512.New,
 	}
-	for _, alg := range signing.All() {
+	for _, a := range signing.All() {
+		alg := jwt.Algorithm(a)
 		newHash, ok := hashes[alg]
 		if !ok {
 			// An algorithm added to the library (ML-DSA) has no at_hash

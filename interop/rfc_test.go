@@ -90,14 +90,14 @@ func TestPublishedSignaturesVerify(t *testing.T) {
 			input, sig := []byte(v.token[:dot]), mustDecode(v.token[dot+1:])
 			vk, err := signing.NewVerifyingKey(v.pub)
 			require.NoError(t, err)
-			require.NoError(t, vk.Verify(v.alg, input, sig))
+			require.NoError(t, vk.Verify(signing.Algorithm(v.alg), input, sig))
 
 			bad := append([]byte(nil), sig...)
 			bad[len(bad)/2] ^= 1
-			assert.ErrorIs(t, vk.Verify(v.alg, input, bad), signing.ErrSignatureInvalid)
+			assert.ErrorIs(t, vk.Verify(signing.Algorithm(v.alg), input, bad), signing.ErrSignatureInvalid)
 
 			if v.priv != nil {
-				sk, err := signing.NewSigningKey(v.alg, v.priv)
+				sk, err := signing.NewSigningKey(signing.Algorithm(v.alg), v.priv)
 				require.NoError(t, err)
 				got, err := sk.AppendSign(nil, input)
 				require.NoError(t, err)

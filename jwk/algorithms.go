@@ -13,8 +13,8 @@ import (
 // ones (a JWK Set is public: a secret in it is no secret).
 func asymmetric() []jwt.Algorithm {
 	var out []jwt.Algorithm
-	for _, a := range signing.All() {
-		if !isHMAC(a) && a.Available() {
+	for _, s := range signing.All() {
+		if a := jwt.Algorithm(s); !isHMAC(a) && a.Available() {
 			out = append(out, a)
 		}
 	}

@@ -371,7 +371,7 @@ func (k *Key) CanVerify(alg jwt.Algorithm) bool {
 	if k.meta.KeyOps != nil && !slices.Contains(k.meta.KeyOps, "verify") {
 		return false
 	}
-	return k.vk.Check(alg) == nil
+	return k.vk.Check(signing.Algorithm(alg)) == nil
 }
 
 // emptyKeyError is the error of a method that needs key material, called on

@@ -16,8 +16,8 @@ import (
 // verifiable lists the algorithms k can verify.
 func verifiable(k *jwk.Key) []jwt.Algorithm {
 	var out []jwt.Algorithm
-	for _, a := range signing.All() {
-		if k.CanVerify(a) {
+	for _, s := range signing.All() {
+		if a := jwt.Algorithm(s); k.CanVerify(a) {
 			out = append(out, a)
 		}
 	}

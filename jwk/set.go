@@ -199,8 +199,8 @@ func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) 
 
 // match selects the verifying keys for a header.
 func (s *Set) match(h *jwt.Header) ([]any, error) {
-	alg, ok := signing.Lookup(h.Algorithm)
-	if !ok {
+	alg := jwt.Algorithm(h.Algorithm)
+	if !alg.Known() {
 		return nil, fmt.Errorf("%w: unknown alg %s", ErrKeyNotFound, bounded.Quote(h.Algorithm))
 	}
 	if err := algorithmUnavailable(h.Algorithm); err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/claimrules"
-	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -120,10 +119,10 @@ func algNote(header []byte) string {
 	if strings.EqualFold(h.Alg, "none") {
 		return `"alg": "none" means unsigned; jwt verify never accepts it`
 	}
-	a, ok := signing.Lookup(h.Alg)
+	a := jwt.Algorithm(h.Alg)
 	switch {
-	case !ok:
-		return fmt.Sprintf("jwt verify would refuse the header: \"alg\" %s is not an algorithm it verifies (names are case-sensitive; it knows %s)", bounded.Quote(h.Alg), algList(signing.All()))
+	case !a.Known():
+		return fmt.Sprintf("jwt verify would refuse the header: \"alg\" %s is not an algorithm it verifies (names are case-sensitive; it knows %s)", bounded.Quote(h.Alg), algList(allAlgs()))
 	case !a.Available():
 		return fmt.Sprintf("%s needs a jwt built with Go 1.27 or later (crypto/mldsa); this one was built with %s", a, runtime.Version())
 	}

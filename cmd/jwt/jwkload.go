@@ -4,7 +4,7 @@ import (
 	"errors"
 	"slices"
 
-	"github.com/jotlib/jwt/internal/signing"
+	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/jwk"
 )
@@ -36,8 +36,8 @@ func parseJWKKey(data []byte, name string) (*loadedKey, error) {
 	}
 	lk := &loadedKey{name: name, key: k.Key(), kid: k.KeyID()}
 	if a := k.Algorithm(); a != "" {
-		alg, ok := signing.Lookup(a)
-		if !ok {
+		alg := jwt.Algorithm(a)
+		if !alg.Known() {
 			return nil, keyError("%s: the JWK's \"alg\" %q is not a JWS signature algorithm", name, a)
 		}
 		lk.alg = alg

@@ -157,7 +157,7 @@ func generateKey(alg jwt.Algorithm, bits int) (any, error) {
 		if _, err := rand.Read(seed); err != nil {
 			return nil, err
 		}
-		priv, err := signing.NewMLDSAPrivateKey(alg, seed)
+		priv, err := signing.NewMLDSAPrivateKey(signing.Algorithm(alg), seed)
 		if err != nil {
 			return nil, withCode(exitAlgorithm, fromLibrary(err))
 		}

@@ -110,7 +110,7 @@ func fittingAlgs(k any) []jwt.Algorithm {
 		return algs
 	}
 	if alg, _, _, err := signing.MLDSAKeyBytes(k); err == nil {
-		return []jwt.Algorithm{alg}
+		return []jwt.Algorithm{jwt.Algorithm(alg)}
 	}
 	return nil
 }
@@ -136,18 +136,29 @@ func hmacMinSize(a jwt.Algorithm) int { return a.Hash().Size() }
 // parseAlg reads an algorithm name, exactly as RFC 7515 spells it, and
 // refuses one this build cannot use: ML-DSA needs Go 1.27 (crypto/mldsa).
 func parseAlg(name string) (jwt.Algorithm, error) {
-	if a, ok := signing.Lookup(name); ok {
+	if a := jwt.Algorithm(name); a.Known() {
 		if !a.Available() {
 			return "", withCode(exitAlgorithm, fmt.Errorf("%s needs Go 1.27 or later (crypto/mldsa); this jwt was built with %s", a, runtime.Version()))
 		}
 		return a, nil
 	}
-	for _, a := range signing.All() {
+	for _, a := range allAlgs() {
 		if strings.EqualFold(name, string(a)) {
 			return "", usageError("unknown algorithm %q (algorithm names are case-sensitive: did you mean %s?)", name, a)
 		}
 	}
-	return "", usageError("unknown algorithm %q (want one of %s)", name, algList(signing.All()))
+	return "", usageError("unknown algorithm %q (want one of %s)", name, algList(allAlgs()))
+}
+
+// allAlgs lists every algorithm the core knows, in its fixed order,
+// whether or not this build can use it (RFC 9964 needs Go 1.27).
+func allAlgs() []jwt.Algorithm {
+	all := signing.All()
+	out := make([]jwt.Algorithm, len(all))
+	for i, a := range all {
+		out[i] = jwt.Algorithm(a)
+	}
+	return out
 }
 
 func algList(algs []jwt.Algorithm) string {
