@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -60,19 +59,11 @@ type Provider struct {
 
 	cur atomic.Pointer[discovered]
 
-	mu        sync.Mutex
-	flight    *fetchCall
-	lastStart time.Time
-	lastErr   error
-	closed    bool
-	reread    *time.Timer // the next re-read of the document, once discovered
-	failures  int         // consecutive failed re-reads
-	gate      retryGate   // the first discovery's failures and Retry-After (remote_retry.go)
-	watchers  []*watcher  // told of each document before it is used (Issuers)
+	fetcher // the first discovery: one at a time, the gate, Ready, Close (fetcher.go); its mu guards:
 
-	ctx    context.Context // nil: not made by NewProvider
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	reread   *time.Timer // the next re-read of the document, once discovered
+	failures int         // consecutive failed re-reads
+	watchers []*watcher  // told of each document before it is used (Issuers)
 }
 
 // discovered is what a successful discovery gives.
@@ -123,7 +114,7 @@ func NewProvider(issuer string, opts ...RemoteOption) (*Provider, error) {
 	cfg.issuer = issuer
 	p := &Provider{issuer: issuer, docURL: metadataURL(u, issuer, cfg.wellKnown), cfg: cfg}
 	p.client, p.ownClient = cfg.httpClient()
-	p.ctx, p.cancel = context.WithCancel(context.Background())
+	p.init(&p.cfg, fmt.Sprintf("the discovery of %q", issuer))
 	return p, nil
 }
 
@@ -261,21 +252,9 @@ func (p *Provider) IssuerVerificationKeys(ctx context.Context, issuer string, h 
 // any discovery in progress (Discovery section 4), and waits for them.
 // Close is idempotent; on a zero or nil Provider it does nothing.
 func (p *Provider) Close() error {
-	if p == nil || p.ctx == nil {
+	if p == nil || !p.close(p.stopReread) {
 		return nil
 	}
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return nil
-	}
-	p.closed = true
-	if p.reread != nil {
-		p.reread.Stop()
-	}
-	p.mu.Unlock()
-	p.cancel()
-	p.wg.Wait()
 	if d := p.cur.Load(); d != nil {
 		d.keys.Close()
 	}
@@ -291,7 +270,7 @@ func (p *Provider) usable() error {
 	switch {
 	case p == nil:
 		return fmt.Errorf("%w: nil *Provider: make one with jwk.NewProvider or jwk.Discover", ErrKeyNotFound)
-	case p.ctx == nil:
+	case !p.made():
 		return fmt.Errorf("%w: Provider not made by NewProvider or Discover (a zero Provider has no issuer)", ErrKeyNotFound)
 	}
 	return nil

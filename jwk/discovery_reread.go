@@ -54,13 +54,16 @@ func (p *Provider) publishLocked(d *discovered) (after []func()) {
 func (p *Provider) scheduleLocked() {
 	delay := p.cfg.refresh
 	if p.failures > 0 {
-		delay = p.cfg.minRefresh
-		for i := 1; i < p.failures && delay < p.cfg.refresh; i++ {
-			delay *= 2
-		}
-		delay = min(delay, p.cfg.refresh)
+		delay = doubled(p.cfg.minRefresh, p.failures, p.cfg.refresh)
 	}
 	p.reread = time.AfterFunc(delay, p.reRead)
+}
+
+// stopReread stops the next re-read; p.mu is held (Close).
+func (p *Provider) stopReread() {
+	if p.reread != nil {
+		p.reread.Stop()
+	}
 }
 
 // reRead reads the document again (Discovery section 4), with the rules of
@@ -120,10 +123,7 @@ func (p *Provider) reopen(cur *discovered, meta ProviderMetadata) (next *discove
 	if sameURL(meta.JWKSURI, cur.meta.JWKSURI) {
 		return &discovered{meta: meta, keys: cur.keys, algs: algs}, false, nil
 	}
-	next, err = p.open(meta)
-	if err != nil {
-		return nil, true, err
-	}
+	next = p.open(meta)
 	ctx, cancel := context.WithTimeout(p.ctx, p.cfg.timeout)
 	defer cancel()
 	if err := next.keys.Refresh(ctx); err != nil {

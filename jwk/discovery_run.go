@@ -8,8 +8,9 @@ import (
 
 // discover returns the discovered state, discovering now (or joining the
 // discovery in progress) when there is none, and waiting at most until ctx
-// ends. After a failure, a new discovery starts at most once per rate-limit
-// period, unless force (Discover, Ready).
+// ends. After a failure, a new discovery starts only when the gate allows
+// (the start-up backoff, a Retry-After: retryGate), unless force
+// (Discover, Issuers.Ready).
 func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error) {
 	if d := p.cur.Load(); d != nil {
 		return d, nil
@@ -20,29 +21,15 @@ func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFetch, err)
 	}
-	p.mu.Lock()
-	if d := p.cur.Load(); d != nil {
-		p.mu.Unlock()
-		return d, nil
+	c, err := p.discovery(force)
+	switch {
+	case err != nil: // closed, or held back
+		return nil, err
+	case c == nil: // discovered meanwhile
+		return p.cur.Load(), nil
 	}
-	if p.closed {
-		p.mu.Unlock()
-		return nil, ErrClosed
-	}
-	c := p.flight
-	if c == nil {
-		if !force && !p.gate.due(time.Now(), p.lastStart, &p.cfg) { // start-up backoff, Retry-After
-			last, next := p.lastErr, p.gate.nextAllowed(p.lastStart, &p.cfg)
-			p.mu.Unlock()
-			return nil, fmt.Errorf("%w: discovery of %q is rate-limited after a failure (next %s; last: %v)", ErrFetch, p.issuer, retryIn(next, time.Now()), last)
-		}
-		c = p.startLocked()
-	}
-	p.mu.Unlock()
-	select {
-	case <-c.done:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: waiting for discovery of %q: %w", ErrFetch, p.issuer, ctx.Err())
+	if err := p.wait(ctx, c); err != nil {
+		return nil, err
 	}
 	if d := p.cur.Load(); d != nil {
 		return d, nil
@@ -50,53 +37,69 @@ func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error
 	return nil, c.err
 }
 
-// startLocked starts a discovery; p.mu is held and p is not closed.
-func (p *Provider) startLocked() *fetchCall {
-	c := &fetchCall{done: make(chan struct{})}
-	p.flight = c
-	p.lastStart = time.Now()
-	p.wg.Add(1)
-	go p.run(c)
-	return c
+// discovery is the discovery to wait for: the one in progress, or a new
+// one when the gate allows or force; nil when p was discovered meanwhile
+// (no error) or is closed (ErrClosed), or the gate holds it back.
+func (p *Provider) discovery(force bool) (*fetchCall, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur.Load() != nil {
+		return nil, nil
+	}
+	if c, err := p.joinLocked(); c != nil || err != nil {
+		return c, err
+	}
+	if !force && !p.gate.due(time.Now(), p.lastStart, &p.cfg) { // start-up backoff, Retry-After
+		next := p.gate.nextAllowed(p.lastStart, &p.cfg)
+		return nil, fmt.Errorf("%w: discovery of %q is rate-limited after a failure (next %s; last: %v)", ErrFetch, p.issuer, retryIn(next, time.Now()), p.lastErr)
+	}
+	return p.startLocked(p.newJob()), nil
 }
 
-// run reads and checks the document, opens the key set and publishes the
-// outcome.
-func (p *Provider) run(c *fetchCall) {
-	defer p.wg.Done()
-	start := time.Now()
-	meta, status, refused, err := p.fetchDocument()
-	var d *discovered
+// docFetch is one read of the document at discovery.
+type docFetch struct {
+	p       *Provider
+	start   time.Time
+	d       *discovered // the document and the key set opened on it
+	status  int
+	refused bool // read and refused
+}
+
+// newJob is a first discovery; p.mu is held.
+func (p *Provider) newJob() fetchJob { return &docFetch{p: p} }
+
+// fetch reads and checks the document and opens the key set.
+func (j *docFetch) fetch() error {
+	j.start = time.Now()
+	meta, status, refused, err := j.p.fetchDocument()
+	j.status, j.refused = status, refused
 	if err == nil {
-		d, err = p.open(meta)
-		refused = err != nil
+		j.d = j.p.open(meta)
 	}
-	p.mu.Lock()
+	return err
+}
+
+// publish makes the document the one in use, telling the watchers, and
+// schedules its re-read; a document read after Close is not used.
+func (j *docFetch) publish(err error, _ time.Time) (error, func()) {
+	p := j.p
 	if err == nil && p.closed {
 		err = ErrClosed
 	}
 	var told []func()
 	if err == nil {
-		told = p.publishLocked(d)
+		told = p.publishLocked(j.d)
 		p.scheduleLocked()
 	}
-	p.lastErr = err
-	if err == nil {
-		p.gate.succeeded()
-	} else {
-		p.gate.failed(err, time.Now(), &p.cfg)
+	return err, func() {
+		if err != nil && j.d != nil {
+			j.d.keys.Close() // closed meanwhile
+		}
+		for _, f := range told {
+			f()
+		}
+		p.observeDocument(j.status, time.Since(j.start), j.refused, err) // before the waiters return: events in order
 	}
-	c.err = err
-	p.flight = nil
-	p.mu.Unlock()
-	if err != nil && d != nil {
-		d.keys.Close() // closed meanwhile
-	}
-	for _, f := range told {
-		f()
-	}
-	p.observeDocument(status, time.Since(start), refused, err) // before the waiters return: events in order
-	close(c.done)
 }
 
 // observeDocument reports a read of the document, if there is an observer.
@@ -118,14 +121,14 @@ func (p *Provider) observeDocument(status int, took time.Duration, refused bool,
 }
 
 // open seeds the ID-token algorithms and opens the key set on "jwks_uri".
-func (p *Provider) open(meta ProviderMetadata) (*discovered, error) {
+func (p *Provider) open(meta ProviderMetadata) *discovered {
 	algs := providerAlgorithms(meta.IDTokenSigningAlgValuesSupported, meta.hasAlgs)
 	cfg := p.cfg
 	if sameURL(cfg.failover, meta.JWKSURI) {
 		cfg.failover = ""
 	}
 	keys := newRemoteSet(meta.JWKSURI, cfg, p.client, false)
-	return &discovered{meta: meta, keys: keys, algs: algs}, nil
+	return &discovered{meta: meta, keys: keys, algs: algs}
 }
 
 // sameURL reports two URLs equal after RFC 3986 section 6.2.2
@@ -135,45 +138,26 @@ func sameURL(a, b string) bool {
 }
 
 // Ready waits until the Provider can verify: discovered (Discovery section
-// 4), and its key set Ready. While discovery fails it retries after 250 ms, doubling up to
-// WithMinRefreshInterval, ignoring the rate limit. It returns nil once
-// ready; ErrFetch with the last error when ctx ends first; ErrClosed after
-// Close.
+// 4), and its key set Ready. While discovery fails it retries after 250 ms,
+// doubling up to WithMinRefreshInterval (or later when the server's
+// Retry-After asks, RFC 9110 section 10.2.3), ignoring the rate limit. It
+// returns nil once ready; ErrFetch with the last error when ctx ends
+// first; ErrClosed after Close.
 func (p *Provider) Ready(ctx context.Context) error {
 	if err := p.usable(); err != nil {
 		return err
 	}
-	p.mu.Lock()
-	closed := p.closed
-	p.mu.Unlock()
-	if closed {
+	if p.isClosed() {
 		return ErrClosed
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	delay := readyFirstRetry
-	for {
-		d, err := p.discover(ctx, true)
-		if err == nil {
-			return d.keys.Ready(ctx)
-		}
-		if err == ErrClosed || ctx.Err() != nil {
-			return err
-		}
-		p.mu.Lock()
-		wait := p.gate.wait(time.Now(), delay) // a server's Retry-After
-		p.mu.Unlock()
-		t := time.NewTimer(wait)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Errorf("%w: not ready: %w (last discovery: %v)", ErrFetch, ctx.Err(), err)
-		case <-p.ctx.Done():
-			t.Stop()
-			return ErrClosed
-		}
-		delay = min(2*delay, max(p.cfg.minRefresh, readyFirstRetry))
+	if err := p.ready(ctx, p.hasDocument, p.newJob); err != nil {
+		return err
 	}
+	return p.cur.Load().keys.Ready(ctx)
 }
+
+// hasDocument reports a discovery document in use.
+func (p *Provider) hasDocument() bool { return p.cur.Load() != nil }
