@@ -165,7 +165,7 @@ func WithRequiredClaims(names ...string) Option {
 
 // unmeetableRequirement says why no token accepted by the strict pass
 // could carry every one of names, or returns "". The look-alike rules are
-// the strict pass's own (claimrules.FoldsToRegistered, strictjson.FoldKey).
+// the strict pass's own (strictjson.LookAlike, strictjson.FoldKey).
 func unmeetableRequirement(names []string) string {
 	seen := make(map[string]string, len(names))
 	for _, n := range names {
@@ -175,7 +175,7 @@ func unmeetableRequirement(names []string) string {
 		case !utf8.ValidString(n):
 			return fmt.Sprintf("claim name %s is not valid UTF-8, which no JSON member name is", bounded.Quote(n))
 		}
-		if reg := claimrules.FoldsToRegistered(n); reg != "" && reg != n {
+		if reg := strictjson.LookAlike(n, claimrules.RegisteredNames[:]...); reg != "" {
 			return fmt.Sprintf("claim name %s is a case-folded look-alike of the registered claim %q, "+
 				"which every token carrying it is refused for (RFC 7519 section 4: names are case-sensitive); require %q",
 				bounded.Quote(n), reg, reg)

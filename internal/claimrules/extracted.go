@@ -7,7 +7,6 @@ package claimrules
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jotlib/jwt/claims"
@@ -64,16 +63,20 @@ func (e *Extracted) track(key strictjson.Key, value []byte) {
 
 // Member examines one top-level member of a claims object. It type-checks
 // the registered claims and records them, and refuses member names that
-// match a registered name under Unicode case folding without being it
-// ("Exp", "EXP", "ſub" with U+017F): encoding/json matches struct fields
-// that way, so such a member could reach a struct's Expiry field while a
-// map, and this validation, saw another name.
+// are case-folded look-alikes of a registered name (strictjson.LookAlike:
+// "Exp", "EXP", "ſub" with U+017F, "ıss" with U+0131): encoding/json
+// matches struct fields by case folding and other codecs by lower- or
+// upper-casing, so such a member could reach a struct's Expiry field while
+// a map, and this validation, saw another name.
 func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	if e.tracked != nil {
 		e.track(key, value)
 	}
 	if len(key.Raw) > 12 && !key.Escaped {
-		return nil // no name over 12 bytes folds to a 3-letter ASCII name
+		// No name over 12 bytes is a registered name or a look-alike of
+		// one: a fold key has one rune per rune of its name, so a
+		// look-alike of a three-letter name has three runes.
+		return nil
 	}
 	name := bytesview.String(key.Raw) // transient view: never retained
 	if key.Escaped {
@@ -95,45 +98,17 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	case claims.NameAudience:
 		return checkAudience(value, &e.Audience)
 	}
-	if reg := FoldsToRegistered(name); reg != "" {
+	if reg := strictjson.LookAlike(name, RegisteredNames[:]...); reg != "" {
 		return fmt.Errorf("%w: member %s folds to the registered claim %q", ErrInvalidClaim, bounded.Quote(name), reg)
 	}
 	return nil
 }
 
-// FoldsToRegistered returns the registered name that name equals under
-// Unicode simple case folding (strings.EqualFold, as encoding/json matches
-// struct fields) or under lower- or upper-casing (as other codecs match
-// them), or "". Every registered name is three ASCII letters, so
-// an ASCII name of another length cannot fold to one. The claims' strict
-// pass refuses a member whose name folds to a registered one it is not;
-// jwt.WithRequiredClaims refuses to require one, which no token may carry.
-func FoldsToRegistered(name string) string {
-	ascii := true
-	for i := 0; i < len(name); i++ {
-		if name[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii && len(name) != 3 {
-		return ""
-	}
-	var lower, upperLower string
-	if !ascii {
-		// Codecs that match names by lowercasing (json-iterator, sonic)
-		// map "İss" (U+0130) to "iss", which is no case fold of it; and
-		// "ıss" (U+0131) upper-cases to "ISS". Refuse those too.
-		lower = strings.ToLower(name)
-		upperLower = strings.ToLower(strings.ToUpper(name))
-	}
-	for _, reg := range [...]string{claims.NameIssuer, claims.NameSubject, claims.NameAudience, claims.NameExpiresAt, claims.NameNotBefore, claims.NameIssuedAt, claims.NameID} {
-		if strings.EqualFold(name, reg) || lower == reg || upperLower == reg {
-			return reg
-		}
-	}
-	return ""
-}
+// RegisteredNames are the registered claim names (RFC 7519 section 4.1):
+// the claims' strict pass refuses a member named by a case-folded
+// look-alike of one (strictjson.LookAlike), and jwt.WithRequiredClaims
+// refuses to require one, which no token may carry.
+var RegisteredNames = [...]string{claims.NameIssuer, claims.NameSubject, claims.NameAudience, claims.NameExpiresAt, claims.NameNotBefore, claims.NameIssuedAt, claims.NameID}
 
 func parseTime(name string, value []byte, t *time.Time, has *bool) error {
 	v, ok := numericdate.ParseChecked(value)

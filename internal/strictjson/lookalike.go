@@ -15,12 +15,38 @@ import "unicode/utf8"
 // Unicode normalization (fullwidth "ｋｉｄ", NFKC) are other names: no
 // codec maps them. LookAlike allocates nothing.
 func LookAlike(name string, names ...string) string {
+	ascii := true
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
 	for _, n := range names {
+		if ascii && len(n) <= len(name) {
+			// n has no more runes than bytes, and name as many as it has
+			// bytes: only an n of name's length can have as many.
+			if len(n) == len(name) && name != n && sameUpperASCII(name, n) {
+				return n
+			}
+			continue
+		}
 		if name != n && sameFoldKey(name, n) {
 			return n
 		}
 	}
 	return ""
+}
+
+// sameUpperASCII reports whether a and b, of one length, are equal once
+// their ASCII letters are upper-cased (a non-ASCII byte equals only itself).
+func sameUpperASCII(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] && upperASCII(a[i]) != upperASCII(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameFoldKey reports whether a and b have one fold key, rune by rune (a
