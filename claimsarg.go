@@ -111,6 +111,57 @@ func checkAllocated(t reflect.Type, budget int) error {
 	return nil
 }
 
+// decodeInto decodes payload, claims that passed the strict pass, for dst
+// and returns the decoded claims, which Token.Claims holds until the token
+// is accepted (handOver). dst is Parse's own map[string]any (as golang-jwt's
+// Parse decodes into a MapClaims), decoded into: no caller holds it before
+// the token is accepted or refused in a *ValidationError. Or dst is a
+// pointer claimsTarget returned, the caller's, filled only once every rule
+// passed: the claims are decoded into a candidate of dst's type when the
+// verdict is pending (a rule refused the token, for the *ValidationError,
+// or custom rules must see the claims first) or dst holds a value of the
+// caller's. Else dst is its type's zero value (`var c MyClaims`), which
+// refers to nothing: the claims are decoded into it, and zeroed again if
+// the Encoder fails part-way, which costs no allocation.
+func (v *Verifier) decodeInto(payload []byte, dst any, pending bool) (any, error) {
+	if m, ok := dst.(map[string]any); ok {
+		return v.decodeMap(payload, m)
+	}
+	target := dst
+	if pending || !holdsZero(dst) {
+		target = candidate(dst)
+	}
+	if err := v.decode(payload, target); err != nil {
+		if target == dst {
+			zero(dst)
+		}
+		return nil, err
+	}
+	return target, nil
+}
+
+// decodeMap decodes payload into m, Parse's map. (A function of its own,
+// so that only Parse pays for the pointer to m.)
+func (v *Verifier) decodeMap(payload []byte, m map[string]any) (any, error) {
+	if err := v.decode(payload, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// handOver stores decoded, an accepted token's claims as decodeInto
+// returned them, in dst when they are a candidate, and returns what
+// Token.Claims holds: Parse's map, or the caller's pointer dst.
+func handOver(dst, decoded any) any {
+	if _, ok := dst.(map[string]any); ok {
+		return decoded
+	}
+	if decoded != dst {
+		commit(dst, decoded)
+	}
+	return dst
+}
+
 // candidate returns a new zero value of dst's element type (dst is a
 // non-nil pointer, as claimsTarget returns it), for decoding a token whose
 // verdict is not known yet without touching the caller's value, or

@@ -64,7 +64,7 @@ func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 }
 
 // Parse verifies token and decodes its claims into a map[string]any, which
-// Token.Claims holds.
+// Token.Claims holds: ParseWithClaims into a map of the Verifier's own.
 func (v *Verifier) Parse(token string) (*Token, error) {
 	return v.ParseContext(context.Background(), token)
 }
@@ -72,8 +72,7 @@ func (v *Verifier) Parse(token string) (*Token, error) {
 // ParseContext is Parse with a context that bounds a KeySet's key fetch and
 // is given to WithValidator checks.
 func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, error) {
-	var m map[string]any
-	return v.parse(ctx, token, &m, true)
+	return v.parse(ctx, token, map[string]any{})
 }
 
 // ParseWithClaims verifies token and decodes its claims into claims, a
@@ -115,21 +114,22 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 	if err != nil {
 		return nil, err
 	}
-	return v.parse(ctx, token, dst, false)
+	return v.parse(ctx, token, dst)
 }
 
-// parse verifies token into dst and, with WithObserver, reports the
+// parse verifies token into dst, a pointer claimsTarget returned or
+// Parse's own map (see decodeInto), and, with WithObserver, reports the
 // outcome.
-func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (*Token, error) {
+func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
 	if v == nil || v.cfg == nil {
 		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
 	}
 	if v.cfg.observer == nil {
-		return v.verify(ctx, token, dst, own, nil)
+		return v.verify(ctx, token, dst, nil)
 	}
 	ev := &VerifyEvent{}
 	start := time.Now()
-	t, err := v.verify(ctx, token, dst, own, ev)
+	t, err := v.verify(ctx, token, dst, ev)
 	ev.Duration = time.Since(start)
 	ev.finish(err)
 	v.cfg.observer.ObserveVerify(ctx, *ev)
@@ -139,10 +139,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, own bool) (
 // verify is the whole verification flow, in order: the compact form, the
 // header, the algorithm against the key, the signature, and only then the
 // claims (strict pass, rules, decoding into dst, the custom rules), of
-// which an IssuerKeySet's "iss" alone is read before the signature. own
-// reports that dst is the Verifier's own map (Parse), not the caller's. ev,
+// which an IssuerKeySet's "iss" alone is read before the signature. ev,
 // when not nil, collects what an Observer is told.
-func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, ev *VerifyEvent) (*Token, error) {
+func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *VerifyEvent) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
@@ -221,22 +220,9 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 	}
 	t := &Token{Header: *h, Raw: token}
 	ruleErr := v.validate(h, &ex)
-	// The caller's claims are filled only once every rule passed. They are
-	// decoded into a candidate of dst's type, handed over on success, when
-	// a rule refused the token (the *ValidationError holds the candidate),
-	// when custom rules must see them first, or when dst holds a value of
-	// the caller's. Else dst is its type's zero value (`var c MyClaims`),
-	// which refers to nothing: the claims are decoded into it, and zeroed
-	// again if the Encoder fails part-way, which costs no allocation.
 	custom := v.customRules(dst)
-	target := dst
-	if !own && (ruleErr != nil || custom || !holdsZero(dst)) {
-		target = candidate(dst)
-	}
-	if err := v.decode(payload, target); err != nil {
-		if !own && target == dst {
-			zero(dst)
-		}
+	decoded, err := v.decodeInto(payload, dst, ruleErr != nil || custom)
+	if err != nil {
 		if ruleErr != nil {
 			// The verdict is the rule's, whatever the Encoder does; only
 			// the claims for a *ValidationError are missing.
@@ -244,17 +230,14 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, own bool, 
 		}
 		return nil, err
 	}
-	t.Claims = claimsValue(target, own)
+	t.Claims = decoded
 	if ruleErr == nil && custom {
 		ruleErr = v.runCustom(ctx, t)
 	}
 	if ruleErr != nil {
 		return nil, &ValidationError{Token: t, Err: ruleErr}
 	}
-	if target != dst {
-		commit(dst, target)
-		t.Claims = dst
-	}
+	t.Claims = handOver(dst, decoded)
 	return t, nil
 }
 
@@ -264,15 +247,6 @@ func (v *Verifier) decode(payload []byte, dst any) error {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	return nil
-}
-
-// claimsValue is what Token.Claims holds: the map itself for Parse, the
-// caller's pointer otherwise.
-func claimsValue(dst any, own bool) any {
-	if own {
-		return *dst.(*map[string]any)
-	}
-	return dst
 }
 
 // issuerOf returns the unverified claims' "iss", which an IssuerKeySet
