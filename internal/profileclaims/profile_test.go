@@ -51,6 +51,9 @@ func TestScan_ExactNamesKindsMarkersLookAlikes(t *testing.T) {
 		{`{"auth_time":"x"}`, nil, `must be a NumericDate`},
 		{`{"Client_ID":"c"}`, nil, `claim "Client_ID" folds to "client_id", a test claim (names are case-sensitive`},
 		{`{"AMR":[]}`, nil, `folds to "amr"`},
+		{`{"cl\u0131ent_id":"c"}`, nil, `folds to "client_id"`}, // dotless i (upper-cases to I)
+		{"{\"auth_t\u0130me\":1}", nil, `folds to "auth_time"`}, // dotted capital I (lower-cases to i)
+		{"{\"\uff41mr\":[]}", nil, ""},                          // fullwidth a: another name
 		{`{"\u0061mr":["x"]}`, []got{{"amr", "", 0}}, ""},
 	} {
 		var found []got

@@ -2,7 +2,6 @@ package profileclaims
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jotlib/jwt"
@@ -23,9 +22,10 @@ type Value struct {
 
 // Scan reads the claims of raw, a compact token whose signature verified,
 // by their exact names (RFC 7519 section 4: names are case-sensitive),
-// whatever the Encoder: it type-checks p.Claims, refuses a member whose
-// name folds to one of them without being it (jwt.ErrTokenMalformed, as
-// the jwt package refuses look-alikes of the registered claim names), and
+// whatever the Encoder: it type-checks p.Claims, refuses a member named by
+// a case-folded look-alike of one of them (strictjson.LookAlike, the rule
+// by which the jwt package refuses look-alikes of the registered claims and
+// header parameters: jwt.ErrTokenMalformed), and
 // calls found, in the token's order, for each of p.Claims present and not
 // null (null stands for an absent claim). The jwt package's strict pass has
 // already checked the JSON.
@@ -45,7 +45,7 @@ func (p *Profile) Scan(raw string, found func(Claim, Value)) error {
 			}
 		}
 		for _, c := range p.Claims {
-			if c.Kind != Marker && foldsTo(name, c.Name) {
+			if c.Kind != Marker && strictjson.LookAlike(name, c.Name) != "" {
 				return fmt.Errorf("%w: claim %s folds to %q, %s (names are case-sensitive, RFC 7519 section 4)",
 					jwt.ErrTokenMalformed, bounded.Quote(name), c.Name, p.ClaimOf)
 			}
@@ -93,25 +93,4 @@ func payloadOf(raw string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: payload: %v", jwt.ErrTokenMalformed, err)
 	}
 	return payload, nil
-}
-
-// foldsTo reports whether name equals target, a lower-case ASCII claim
-// name, under Unicode simple case folding (as encoding/json matches struct
-// fields) or lower- or upper-casing (as other codecs do) without being it.
-func foldsTo(name, target string) bool {
-	if name == target {
-		return false
-	}
-	ascii := true
-	for i := 0; i < len(name); i++ {
-		if name[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return len(name) == len(target) && strings.EqualFold(name, target)
-	}
-	return strings.EqualFold(name, target) || strings.ToLower(name) == target ||
-		strings.ToLower(strings.ToUpper(name)) == target
 }
