@@ -213,25 +213,32 @@ func (p *Provider) KeySet() *RemoteSet {
 // header's "kid" and "alg" (RFC 7515 sections 4.1.4 and 4.1.1;
 // RemoteSet.VerificationKeys), after discovery if it has not run yet. HS*
 // is refused before any discovery (jwt.ErrAlgorithmNotAllowed: a fetched
-// secret is published, RFC 7517 section 7); any other "alg" the key's type
-// fits is accepted (no list applies, see IDTokenAlgorithms). It does not
-// check "iss": a jwt.Verifier given the Provider calls
+// secret is published, RFC 7517 section 7), as is ML-DSA in a program
+// built with Go 1.26 (no key could verify it); any other "alg" the key's
+// type fits is accepted (no list applies, see IDTokenAlgorithms). It does
+// not check "iss": a jwt.Verifier given the Provider calls
 // IssuerVerificationKeys, which does.
 func (p *Provider) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	if err := p.usable(); err != nil {
 		return nil, err
 	}
+	return p.keys(ctx, h)
+}
+
+// keys is VerificationKeys for a usable Provider: the header is checked
+// before any discovery (refuseBeforeFetch), not again by the key set.
+func (p *Provider) keys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	if h == nil {
 		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
-	if err := refuseFetchedSecret(h.Algorithm); err != nil {
-		return nil, err // before any discovery
+	if err := refuseBeforeFetch(h.Algorithm); err != nil {
+		return nil, err
 	}
 	d, err := p.discover(ctx, false)
 	if err != nil {
 		return nil, err
 	}
-	return d.keys.VerificationKeys(ctx, h)
+	return d.keys.keys(ctx, h)
 }
 
 // IssuerVerificationKeys implements jwt.IssuerKeySet: for the Provider's
@@ -245,7 +252,7 @@ func (p *Provider) IssuerVerificationKeys(ctx context.Context, issuer string, h 
 	if issuer != p.issuer {
 		return nil, errIssuerNotConfigured(issuer)
 	}
-	return p.VerificationKeys(ctx, h)
+	return p.keys(ctx, h)
 }
 
 // Close stops the key set (RemoteSet.Close), the document's re-reads and

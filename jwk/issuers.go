@@ -202,7 +202,7 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		switch {
 		case k == nil:
 			return nil, fmt.Errorf("%w: nil *RemoteSet", ErrInvalidOption)
-		case k.url == "":
+		case !k.made():
 			return nil, fmt.Errorf("%w: a RemoteSet not made by NewRemoteSet", ErrInvalidOption)
 		}
 		e.keys = k
@@ -210,10 +210,10 @@ func (m *Issuers) entry(c IssuerConfig, opts []RemoteOption) (*issuerEntry, erro
 		switch {
 		case k == nil:
 			return nil, fmt.Errorf("%w: nil *Provider", ErrInvalidOption)
-		case k.ctx == nil:
+		case !k.made():
 			return nil, fmt.Errorf("%w: a Provider not made by NewProvider or Discover", ErrInvalidOption)
-		case k.issuer != c.Issuer:
-			return nil, fmt.Errorf("%w: a *Provider of another issuer (%q)", ErrInvalidOption, k.issuer)
+		case k.Issuer() != c.Issuer:
+			return nil, fmt.Errorf("%w: a *Provider of another issuer (%q)", ErrInvalidOption, k.Issuer())
 		}
 		e.provider = k
 	case *Issuers:
@@ -297,8 +297,8 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 	if err := e.algorithmAllowed(h.Algorithm); err != nil {
 		return nil, err
 	}
-	if e.fetched() {
-		if err := refuseFetchedSecret(h.Algorithm); err != nil {
+	if e.fetched() { // the fetched keys' rule, here before any discovery; not checked again below
+		if err := refuseBeforeFetch(h.Algorithm); err != nil {
 			return nil, err
 		}
 	}
@@ -312,9 +312,6 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 	if p := e.source.provider; p != nil {
 		// Its document's jwks_uri is compared before any key is used (a
 		// nested Issuers' discovered issuer too).
-		if err := p.usable(); err != nil {
-			return nil, err
-		}
 		var err error
 		if d, err = p.discover(ctx, false); err != nil {
 			return nil, err
@@ -329,7 +326,9 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 	lookup := func() ([]any, error) {
 		switch k := e.keys.(type) {
 		case nil:
-			return d.keys.VerificationKeys(ctx, h)
+			return d.keys.keys(ctx, h)
+		case *RemoteSet:
+			return k.keys(ctx, h)
 		case jwt.IssuerKeySet:
 			return k.IssuerVerificationKeys(ctx, issuer, h)
 		default:

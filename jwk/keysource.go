@@ -19,7 +19,7 @@ func unusable(key any) error {
 	switch k := key.(type) {
 	case *RemoteSet:
 		if k != nil {
-			return k.unusable()
+			return k.usable()
 		}
 	case *Provider:
 		if k != nil {
@@ -44,9 +44,9 @@ const maxNestedIssuers = 8
 func published(key any, depth int) bool {
 	switch k := key.(type) {
 	case *RemoteSet:
-		return k != nil && k.url != ""
+		return k.usable() == nil
 	case *Provider:
-		return k != nil && k.ctx != nil
+		return k.usable() == nil
 	case *Issuers:
 		if k == nil || k.byIssuer == nil || len(k.order) == 0 || depth == maxNestedIssuers {
 			return false
@@ -66,7 +66,7 @@ func published(key any, depth int) bool {
 func servedIssuers(key any) ([]string, bool) {
 	switch k := key.(type) {
 	case *Provider:
-		if k != nil && k.ctx != nil && k.Issuer() != "" {
+		if k.usable() == nil {
 			return []string{k.Issuer()}, true
 		}
 	case *Issuers:

@@ -172,18 +172,21 @@ func isLoopback(host string) bool {
 // program built with Go 1.26 (no key could verify it; the error says Go
 // 1.27 is needed).
 func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, error) {
-	if err := r.unusable(); err != nil {
+	if err := r.usable(); err != nil {
 		return nil, err
 	}
 	if h == nil {
 		return nil, fmt.Errorf("%w: nil header", ErrKeyNotFound)
 	}
-	if err := refuseFetchedSecret(h.Algorithm); err != nil {
+	if err := refuseBeforeFetch(h.Algorithm); err != nil {
 		return nil, err
 	}
-	if err := algorithmUnavailable(h.Algorithm); err != nil {
-		return nil, err // before any fetch: no fetched key could verify it
-	}
+	return r.keys(ctx, h)
+}
+
+// keys is VerificationKeys for a header its caller checked
+// (refuseBeforeFetch): a Provider's, an Issuers set's.
+func (r *RemoteSet) keys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
 		return snap.set.match(h)
@@ -226,9 +229,10 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 	return keys, err
 }
 
-// unusable refuses a nil *RemoteSet or a zero value: every method that can
-// fail says so, none panics, and none starts a goroutine.
-func (r *RemoteSet) unusable() error {
+// usable refuses a nil *RemoteSet or a zero value (its fetcher not made):
+// every method that can fail says so, none panics, and none starts a
+// goroutine.
+func (r *RemoteSet) usable() error {
 	if r == nil {
 		return fmt.Errorf("%w: nil *RemoteSet: make one with NewRemoteSet", ErrFetch)
 	}
@@ -319,7 +323,7 @@ func (r *RemoteSet) missFetch(kid string) (*fetchCall, error) {
 // fetched set with no usable key is such a failure unless
 // WithEmptySetReplaces.
 func (r *RemoteSet) Refresh(ctx context.Context) error {
-	if err := r.unusable(); err != nil {
+	if err := r.usable(); err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -529,14 +533,18 @@ func (r *RemoteSet) plan(timer *time.Timer) {
 	timer.Reset(max(time.Until(due), 0))
 }
 
-// refuseFetchedSecret refuses an HS* token before any fetch: a secret
-// served by a URL in the clear is published, so whoever can read the JWK Set
-// could sign (RFC 7517 section 7: access to non-public key material "MUST
-// be prevented"; this library reads no encrypted JWK Set). Remote sets and
-// Providers call it first.
-func refuseFetchedSecret(alg string) error {
-	if !isHMAC(jwt.Algorithm(alg)) {
-		return nil
+// refuseBeforeFetch refuses, before any fetch or discovery, a token no
+// fetched key may verify: HS* (a secret served by a URL in the clear is
+// published, so whoever can read the JWK Set could sign: RFC 7517 section
+// 7, access to non-public key material "MUST be prevented"; this library
+// reads no encrypted JWK Set), and ML-DSA in a program built with Go 1.26
+// (algorithmUnavailable). It is checked once per lookup, where the lookup
+// enters the fetched keys: RemoteSet.VerificationKeys, the Provider's
+// lookups, and Issuers' for an issuer whose keys are fetched; what they
+// call inside (RemoteSet.keys) does not check again.
+func refuseBeforeFetch(alg string) error {
+	if isHMAC(jwt.Algorithm(alg)) {
+		return fmt.Errorf("%w: %w: %s: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, bounded.Quote(alg))
 	}
-	return fmt.Errorf("%w: %w: %s: a remote JWK Set is public, its \"oct\" keys are never used", ErrKeyNotFound, jwt.ErrAlgorithmNotAllowed, bounded.Quote(alg))
+	return algorithmUnavailable(alg)
 }

@@ -13,7 +13,7 @@ import "context"
 // already ended; ErrClosed after Close. A service can call it at
 // start-up, bounded by a deadline, or from a readiness probe.
 func (r *RemoteSet) Ready(ctx context.Context) error {
-	if err := r.unusable(); err != nil {
+	if err := r.usable(); err != nil {
 		return err
 	}
 	if ctx == nil {
