@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // VerifyObserver is told the outcome of every verification a Verifier
@@ -32,8 +35,6 @@ type VerifyEvent struct {
 	SignatureVerified bool
 	// Duration is how long the verification took.
 	Duration time.Duration
-
-	verified bool
 }
 
 // errorClasses are the sentinels a VerifyEvent's Outcome is chosen from,
@@ -44,26 +45,42 @@ var errorClasses = []error{
 	ErrInvalidSubject, ErrMissingClaim, ErrInvalidType, ErrTokenInvalidClaims, ErrInvalidOption,
 }
 
-// finish sets the outcome from a verification's error.
-func (e *VerifyEvent) finish(err error) {
-	e.SignatureVerified = e.verified
-	if !e.verified {
-		e.Issuer = ""
+// progress is how far one verification got: what its VerifyEvent is
+// built from, in one place (event).
+type progress struct {
+	header   *Header // the header, once read (not authenticated)
+	verified bool    // the signature verified
+	issuer   []byte  // the claims' raw "iss", once the strict pass passed them
+}
+
+// event is the VerifyEvent of a verification that got as far as p and
+// returned err after d. Unverified header members are cut (bounded);
+// "iss" is told only once the signature verified.
+func (p *progress) event(err error, d time.Duration) VerifyEvent {
+	e := VerifyEvent{Outcome: outcome(err), SignatureVerified: p.verified, Duration: d}
+	if p.header != nil {
+		e.Algorithm, e.KeyID = bounded.String(p.header.Algorithm), bounded.String(p.header.KeyID)
 	}
+	if p.verified && p.issuer != nil {
+		e.Issuer, _ = strictjson.String(p.issuer)
+	}
+	return e
+}
+
+// outcome is a VerifyEvent's Outcome for a verification's error.
+func outcome(err error) error {
 	if err == nil {
-		return
+		return nil
 	}
 	for _, c := range errorClasses {
 		if errors.Is(err, c) {
-			e.Outcome = c
-			return
+			return c
 		}
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		e.Outcome = ErrInvalidKey // a key fetch that did not finish
-		return
+		return ErrInvalidKey // a key fetch that did not finish
 	}
-	e.Outcome = ErrTokenInvalidClaims // a custom rule's own error
+	return ErrTokenInvalidClaims // a custom rule's own error
 }
 
 // WithObserver reports every verification's outcome to o (VerifyEvent).

@@ -119,29 +119,28 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 
 // parse verifies token into dst, a pointer claimsTarget returned or
 // Parse's own map (see decodeInto), and, with WithObserver, reports the
-// outcome.
+// outcome: the event is built once verify returns, from how far it got.
 func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
 	if v == nil || v.cfg == nil {
 		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
 	}
+	var got progress
 	if v.cfg.observer == nil {
-		return v.verify(ctx, token, dst, nil)
+		return v.verify(ctx, token, dst, &got)
 	}
-	ev := &VerifyEvent{}
 	start := time.Now()
-	t, err := v.verify(ctx, token, dst, ev)
-	ev.Duration = time.Since(start)
-	ev.finish(err)
-	v.cfg.observer.ObserveVerify(ctx, *ev)
+	t, err := v.verify(ctx, token, dst, &got)
+	v.cfg.observer.ObserveVerify(ctx, got.event(err, time.Since(start)))
 	return t, err
 }
 
-// verify is the whole verification flow, in order: the compact form, the
-// header, the algorithm against the key, the signature, and only then the
-// claims (strict pass, rules, decoding into dst, the custom rules), of
-// which an IssuerKeySet's "iss" alone is read before the signature. ev,
-// when not nil, collects what an Observer is told.
-func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *VerifyEvent) (*Token, error) {
+// verify is the whole verification flow, in one order whatever the key
+// source: the compact form, the header, every segment decoded, the
+// algorithm rule, an IssuerKeySet's "iss" (the one claim read before the
+// signature), the signature, and only then the claims: the strict pass,
+// the rules, decoding into dst, the custom rules (accept). got records
+// how far it went, for an Observer.
+func (v *Verifier) verify(ctx context.Context, token string, dst any, got *progress) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
@@ -150,9 +149,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *Verify
 	if err != nil {
 		return nil, err
 	}
-	if ev != nil {
-		ev.Algorithm, ev.KeyID = bounded.String(h.Algorithm), bounded.String(h.KeyID) // unverified: cut
-	}
+	got.header = h
 	// Every segment is decoded, and so checked, before any cryptography.
 	// The claims are decoded into a buffer of their own, never reused: an
 	// Encoder (or an UnmarshalJSON it calls) that keeps its input keeps this
@@ -180,14 +177,9 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *Verify
 	if err != nil {
 		return nil, err
 	}
-	// RFC 8725 section 3.1: the algorithm is checked against what this
-	// verifier allows before any cryptography; "none" is never known.
-	alg, known := lookupAlgorithm(h.Algorithm)
-	if !known {
-		return nil, fmt.Errorf("%w: %s", ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm))
-	}
-	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
-		return nil, fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
+	alg, err := v.algorithm(h)
+	if err != nil {
+		return nil, err
 	}
 	// Keys chosen by issuer (IssuerKeySet): "iss" alone is read before the
 	// signature, by a scan that allocates nothing; the claims' strict pass
@@ -204,9 +196,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *Verify
 	if !cached && !v.oneShot {
 		v.headers.put(c.header, h) // only headers of signed tokens are kept
 	}
-	if ev != nil {
-		ev.verified = true
-	}
+	got.verified = true
 	var ex claimrules.Extracted
 	if err := extractClaims(payload, v.cfg.validator.Required, &ex); err != nil {
 		return nil, err
@@ -215,11 +205,30 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, ev *Verify
 		// The strict pass refuses what could make them differ: never reached.
 		return nil, fmt.Errorf("%w: the claims' \"iss\" is not the one the keys were chosen by", ErrInvalidIssuer)
 	}
-	if ev != nil && ex.Issuer != nil {
-		ev.Issuer, _ = strictjson.String(ex.Issuer)
+	got.issuer = ex.Issuer
+	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst)
+}
+
+// algorithm is the rule of RFC 8725 section 3.1: the header's "alg" is
+// checked against what this verifier allows before any cryptography;
+// "none" is never known.
+func (v *Verifier) algorithm(h *Header) (Algorithm, error) {
+	alg, known := lookupAlgorithm(h.Algorithm)
+	if !known {
+		return "", fmt.Errorf("%w: %s", ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm))
 	}
-	t := &Token{Header: *h, Raw: token}
-	ruleErr := v.validate(h, &ex)
+	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
+		return "", fmt.Errorf("%w: %s is not in WithAlgorithms", ErrAlgorithmNotAllowed, alg)
+	}
+	return alg, nil
+}
+
+// accept is the flow's end, for claims that passed the strict pass (ex):
+// the claim and "typ" rules, the claims decoded for dst (decodeInto), the
+// custom rules, then the claims handed over (handOver). A refusal after
+// the signature is a *ValidationError holding t, its claims decoded.
+func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *claimrules.Extracted, dst any) (*Token, error) {
+	ruleErr := v.validate(&t.Header, ex)
 	custom := v.customRules(dst)
 	decoded, err := v.decodeInto(payload, dst, ruleErr != nil || custom)
 	if err != nil {
