@@ -24,19 +24,9 @@ var publicPackages = []string{".", "claims", "jwk", "encodertest", "pemkey", "ac
 func TestPublicSurfaceNamesNoInternalType(t *testing.T) {
 	for _, dir := range publicPackages {
 		for _, leak := range internalTypesInSurface(t, dir) {
-			if movingOut[dir+": "+leak] {
-				continue
-			}
 			t.Errorf("%s: %s", dir, leak)
 		}
 	}
-}
-
-// movingOut are the names signing's move to internal/signing left
-// pointing at it, until the next commits of issue 22 item 6 define them
-// in the root or drop them; the list only shrinks.
-var movingOut = map[string]bool{
-	"jwk: Key.VerifyingKey mentions signing.VerifyingKey": true,
 }
 
 // TestPublicSurfaceGuardSeesALeak: the guard reports an exported

@@ -33,10 +33,9 @@ type Key struct {
 	priv     any              // private key, []byte secret for "oct", or nil
 
 	// vk is the key prepared once for verifying, from its public half when
-	// it has one; nil with vkErr when the material cannot verify (an "oct"
-	// key shorter than any HMAC algorithm allows but made for another use).
-	vk    *signing.VerifyingKey
-	vkErr error
+	// it has one; nil when the material cannot verify (an "oct" key shorter
+	// than any HMAC algorithm allows but made for another use).
+	vk *signing.VerifyingKey
 }
 
 // Params are a key's optional parameters (RFC 7517 section 4).
@@ -178,7 +177,6 @@ func (k *Key) prepare() error {
 		if k.kty == KeyTypeOct && !k.maySign() {
 			// An encryption key ("use":"enc" or a non-JWS "alg", e.g.
 			// A128KW) is kept but never used to verify.
-			k.vkErr = err
 			return nil
 		}
 		return weak("%v", err)
@@ -339,19 +337,6 @@ func (k *Key) Public() (*Key, error) {
 	c.priv = nil
 	c.meta.KeyOps = slices.Clone(k.meta.KeyOps)
 	return &c, nil
-}
-
-// VerifyingKey returns the key prepared for verifying signatures, made once
-// from the public half when there is one. It fails for an "oct" key too
-// short for any HMAC algorithm (kept only as an encryption key).
-func (k *Key) VerifyingKey() (*signing.VerifyingKey, error) {
-	if k == nil || k.kty == "" {
-		return nil, emptyKeyError(k)
-	}
-	if k.vk == nil {
-		return nil, k.vkErr
-	}
-	return k.vk, nil
 }
 
 // CanVerify reports whether the key may verify a token signed with alg: its

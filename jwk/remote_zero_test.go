@@ -132,7 +132,7 @@ func TestZeroAndNilValues_ErrorsSayWhatToDo(t *testing.T) {
 		{"nil Set", errOf((*jwk.Set)(nil).VerificationKeys(context.Background(), h)), "nil *Set"},
 		{"nil Set UnmarshalJSON", (*jwk.Set)(nil).UnmarshalJSON([]byte(`{"keys":[]}`)), "nil *Set"},
 		{"nil Key UnmarshalJSON", (*jwk.Key)(nil).UnmarshalJSON([]byte(`{}`)), "nil *Key"},
-		{"zero Key VerifyingKey", errOf(new(jwk.Key).VerifyingKey()), "ParseKey or NewKey"},
+		{"zero Key Public", errOf(new(jwk.Key).Public()), "ParseKey or NewKey"},
 	} {
 		if tc.err == nil || !errors.Is(tc.err, jwt.ErrInvalidKey) || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("%s: %v, want jwt.ErrInvalidKey naming %q", tc.name, tc.err, tc.want)

@@ -1,6 +1,7 @@
 package jwk_test
 
 import (
+	"context"
 	"crypto"
 	"encoding/base64"
 	"errors"
@@ -77,8 +78,15 @@ func TestRFC7517AppendixA3KeyWrapKeyIsNotAnHMACKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.VerifyingKey(); !errors.Is(err, jwt.ErrInvalidKey) {
-		t.Fatalf("VerifyingKey() error = %v, want ErrInvalidKey (16 octets < 32)", err)
+	// Kept, but it verifies nothing: 16 octets < 32 (RFC 7518 section 3.2).
+	for _, alg := range []jwt.Algorithm{jwt.HS256, jwt.HS384, jwt.HS512} {
+		if k.CanVerify(alg) {
+			t.Errorf("CanVerify(%s) = true for a 16-octet key-wrap key", alg)
+		}
+		h := &jwt.Header{Algorithm: string(alg)}
+		if _, err := jwk.NewSet(k).VerificationKeys(context.Background(), h); !errors.Is(err, jwt.ErrInvalidKey) {
+			t.Errorf("VerificationKeys(%s) error = %v, want ErrInvalidKey", alg, err)
+		}
 	}
 	// The same 16 octets offered for signatures are refused as weak
 	// (RFC 7518 section 3.2).

@@ -181,8 +181,8 @@ func (s *Set) UnmarshalJSON(data []byte) error {
 
 // VerificationKeys implements jwt.KeySet. With a "kid" in the header, the
 // candidates are the keys with that "kid"; without one, every key. Of those
-// it returns, prepared (*signing.VerifyingKey), the ones that CanVerify the
-// header's "alg". None: ErrKeyNotFound.
+// it returns the ones that CanVerify the header's "alg", each prepared once
+// when the set was made, as jwt's Verifier uses them. None: ErrKeyNotFound.
 func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) {
 	if s == nil {
 		return nil, fmt.Errorf("%w: nil *Set: make one with ParseSet or NewSet", ErrKeyNotFound)

@@ -49,8 +49,7 @@
 //
 // Whether a key is strong enough for JWS (RSA of at least 2048 bits,
 // RFC 7518 section 3.3) is not this package's job: jwt.Sign, jwt.Parse,
-// signing.NewSigningKey and signing.NewVerifyingKey check it when the key
-// is used.
+// jwt.NewSigner and jwt.NewVerifier check it when the key is used.
 //
 // Porting from github.com/golang-jwt/jwt: ParseRSAPrivateKeyFromPEM is
 // ParseRSAPrivateKey, ParseRSAPublicKeyFromPEM is ParseRSAPublicKey,
