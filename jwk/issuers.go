@@ -262,14 +262,16 @@ func nilable(k reflect.Kind) bool {
 func (e *issuerEntry) setURLs() []configuredURL {
 	var out []configuredURL
 	e = e.source
+	failover := ""
 	if r, ok := e.keys.(*RemoteSet); ok {
-		out = append(out, configuredURL{url: r.url})
-		if r.cfg.failover != "" {
-			out = append(out, configuredURL{url: r.cfg.failover, failover: true})
-		}
+		out = append(out, configuredURL{url: r.setURL()})
+		failover = r.failoverURL()
 	}
-	if e.provider != nil && e.provider.cfg.failover != "" {
-		out = append(out, configuredURL{url: e.provider.cfg.failover, failover: true})
+	if e.provider != nil {
+		failover = e.provider.failoverURL()
+	}
+	if failover != "" {
+		out = append(out, configuredURL{url: failover, failover: true})
 	}
 	return out
 }

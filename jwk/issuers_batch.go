@@ -17,7 +17,7 @@ import (
 func (m *Issuers) discoverAtOnce(ctx context.Context, force bool) {
 	members := map[string]*Provider{}
 	for _, e := range m.order {
-		if p := e.source.provider; p != nil && p.cur.Load() == nil {
+		if p := e.source.provider; p != nil && !p.hasDocument() {
 			members[e.issuer] = p
 		}
 	}

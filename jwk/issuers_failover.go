@@ -49,16 +49,6 @@ func (f *failoverRefusals) refused() error {
 	return nil
 }
 
-// failoverRefused is why r may not fetch from its failover URL now, or nil.
-func (r *RemoteSet) failoverRefused() error {
-	return r.cfg.refusals.refused()
-}
-
-// servedByFailover reports a set fetched from r's failover URL.
-func (r *RemoteSet) servedByFailover(s *snapshot) bool {
-	return s != nil && r.cfg.failover != "" && s.url == r.cfg.failover
-}
-
 // failoverRemote is the remote key set of e that has a failover URL, or
 // nil: a RemoteSet given in Keys, or the set d of its Provider opened.
 func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
@@ -69,7 +59,7 @@ func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
 	case e.keys != nil:
 		r, _ = e.keys.(*RemoteSet)
 	}
-	if r == nil || r.cfg.failover == "" {
+	if r == nil || r.failoverURL() == "" {
 		return nil
 	}
 	return r
@@ -82,12 +72,12 @@ func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
 // set checked is the set that answered (each fetch stores a new snapshot).
 func keysNotFromRefusedFailover(r *RemoteSet, lookup func() ([]any, error), refusal error) ([]any, error) {
 	for range 3 {
-		before := r.cur.Load()
+		before := r.current()
 		if r.servedByFailover(before) {
 			return nil, fmt.Errorf("%w; the keys held were fetched from it", refusal)
 		}
 		keys, err := lookup()
-		if r.cur.Load() == before {
+		if r.current() == before {
 			return keys, err
 		}
 	}

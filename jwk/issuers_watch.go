@@ -21,9 +21,9 @@ func (m *Issuers) watchProviders() {
 		if len(m.urls.failovers[e.issuer]) > 0 {
 			var refusals *failoverRefusals
 			if p := e.source.provider; p != nil {
-				refusals = p.cfg.refusals
+				refusals = p.refusals()
 			} else if r, ok := e.source.keys.(*RemoteSet); ok {
-				refusals = r.cfg.refusals
+				refusals = r.refusals()
 			}
 			m.unwatch = append(m.unwatch, refusals.add(e, e.failoverRefusal))
 		}
@@ -85,9 +85,9 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 		if ce == e {
 			cur = d
 		} else if p := ce.source.provider; p != nil {
-			cur = p.cur.Load()
+			cur = p.current()
 		}
-		if r := ce.source.failoverRemote(cur); !fwas && r != nil && r.servedByFailover(r.cur.Load()) {
+		if r := ce.source.failoverRemote(cur); !fwas && r != nil && r.servedByFailover(r.current()) {
 			refetch = append(refetch, r) // its keys came from the failover URL: fetch its own
 		}
 	}
@@ -110,11 +110,11 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 func (m *Issuers) observerOf(e *issuerEntry) FetchObserver {
 	e = e.source
 	switch {
-	case e.provider != nil && e.provider.cfg.observer != nil:
-		return e.provider.cfg.observer
+	case e.provider != nil && e.provider.observer() != nil:
+		return e.provider.observer()
 	case e.keys != nil:
-		if r, ok := e.keys.(*RemoteSet); ok && r.cfg.observer != nil {
-			return r.cfg.observer
+		if r, ok := e.keys.(*RemoteSet); ok && r.observer() != nil {
+			return r.observer()
 		}
 	}
 	return m.observer
