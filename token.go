@@ -75,7 +75,7 @@ func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token,
 		return nil, err
 	}
 	v.oneShot = true
-	return v.parse(context.Background(), token, dst)
+	return v.parse(context.Background(), token, dst, nil)
 }
 
 // ParseAs verifies token and decodes its claims into a new T, returned

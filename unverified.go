@@ -4,8 +4,10 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/internal/verified"
 )
 
 // Unverified is a token read WITHOUT verifying its signature or validating
@@ -54,7 +56,7 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 		return nil, err
 	}
 	var ex claimrules.Extracted
-	if err := extractClaims(payload, nil, &ex); err != nil {
+	if err := extractClaims(payload, nil, &ex, nil); err != nil {
 		return nil, err
 	}
 	return &Unverified{Header: h, Raw: token, payload: payload, enc: cfg.enc}, nil
@@ -114,7 +116,7 @@ func (t *Token) Registered() claims.Registered {
 // when it breaks the strict pass.
 func registeredOf(payload []byte) claims.Registered {
 	var ex claimrules.Extracted
-	if extractClaims(payload, nil, &ex) != nil {
+	if extractClaims(payload, nil, &ex, nil) != nil {
 		return claims.Registered{}
 	}
 	return ex.Registered()
@@ -122,12 +124,27 @@ func registeredOf(payload []byte) claims.Registered {
 
 // extractClaims runs the claims' strict pass over payload into ex (RFC 7519
 // section 7.2), recording whether each of required is present
-// (WithRequiredClaims). Parse, ReadUnverified and Registered all use it.
-func extractClaims(payload []byte, required []string, ex *claimrules.Extracted) error {
+// (WithRequiredClaims), and giving rules (internal/verified; nil: none)
+// each member it passed. Parse, ReadUnverified and Registered all use it.
+func extractClaims(payload []byte, required []string, ex *claimrules.Extracted, rules verified.Rules) error {
 	if required != nil {
 		ex.Track(required)
 	}
-	if err := strictjson.Object(payload, ex.Member); err != nil {
+	each := ex.Member
+	if rules != nil {
+		each = func(key strictjson.Key, value []byte) error {
+			if err := ex.Member(key, value); err != nil {
+				return err
+			}
+			name := bytesview.String(key.Raw) // transient view, as Member says
+			if key.Escaped {
+				name = key.Name()
+			}
+			rules.Member(name, value)
+			return nil
+		}
+	}
+	if err := strictjson.Object(payload, each); err != nil {
 		return malformed("claims: %w", err)
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+
+	"github.com/jotlib/jwt/internal/verified"
 )
 
 // ClaimsValidator is implemented by claims types with rules of their own
@@ -117,11 +119,17 @@ func claimsValidator(claims any) (ClaimsValidator, bool) {
 	}
 }
 
-// runCustom applies the claims' Validate method, then the WithValidator
+// runCustom applies the claims' Validate method, then one call's rules
+// of a profile (internal/verified; nil: none), then the WithValidator
 // checks, to a token whose claims are decoded in t.Claims.
-func (v *Verifier) runCustom(ctx context.Context, t *Token) error {
+func (v *Verifier) runCustom(ctx context.Context, t *Token, rules verified.Rules) error {
 	if cv, ok := claimsValidator(t.Claims); ok {
 		if err := cv.Validate(); err != nil {
+			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
+		}
+	}
+	if rules != nil {
+		if err := rules.Check(ctx, t); err != nil {
 			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/internal/verified"
 )
 
 // Verifier parses and verifies tokens with one key source and one set of
@@ -72,7 +73,7 @@ func (v *Verifier) Parse(token string) (*Token, error) {
 // ParseContext is Parse with a context that bounds a KeySet's key fetch and
 // is given to WithValidator checks.
 func (v *Verifier) ParseContext(ctx context.Context, token string) (*Token, error) {
-	return v.parse(ctx, token, map[string]any{})
+	return v.parse(ctx, token, map[string]any{}, nil)
 }
 
 // ParseWithClaims verifies token and decodes its claims into claims, a
@@ -114,22 +115,24 @@ func (v *Verifier) ParseWithClaimsContext(ctx context.Context, token string, cla
 	if err != nil {
 		return nil, err
 	}
-	return v.parse(ctx, token, dst)
+	return v.parse(ctx, token, dst, nil)
 }
 
 // parse verifies token into dst, a pointer claimsTarget returned or
-// Parse's own map (see decodeInto), and, with WithObserver, reports the
-// outcome: the event is built once verify returns, from how far it got.
-func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, error) {
+// Parse's own map (see decodeInto), with one call's rules of a profile's
+// beside the Verifier's own (internal/verified; nil: none), and, with
+// WithObserver, reports the outcome: the event is built once verify
+// returns, from how far it got.
+func (v *Verifier) parse(ctx context.Context, token string, dst any, rules verified.Rules) (*Token, error) {
 	if v == nil || v.cfg == nil {
 		return nil, fmt.Errorf("%w: nil or zero Verifier; use NewVerifier", ErrInvalidKey)
 	}
 	var got progress
 	if v.cfg.observer == nil {
-		return v.verify(ctx, token, dst, &got)
+		return v.verify(ctx, token, dst, rules, &got)
 	}
 	start := time.Now()
-	t, err := v.verify(ctx, token, dst, &got)
+	t, err := v.verify(ctx, token, dst, rules, &got)
 	v.cfg.observer.ObserveVerify(ctx, got.event(err, time.Since(start)))
 	return t, err
 }
@@ -138,9 +141,9 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any) (*Token, er
 // source: the compact form, the header, every segment decoded, the
 // algorithm rule, an IssuerKeySet's "iss" (the one claim read before the
 // signature), the signature, and only then the claims: the strict pass,
-// the rules, decoding into dst, the custom rules (accept). got records
-// how far it went, for an Observer.
-func (v *Verifier) verify(ctx context.Context, token string, dst any, got *progress) (*Token, error) {
+// the rules, decoding into dst, the custom rules (accept), rules' among
+// them. got records how far it went, for an Observer.
+func (v *Verifier) verify(ctx context.Context, token string, dst any, rules verified.Rules, got *progress) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
@@ -198,7 +201,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, got *progr
 	}
 	got.verified = true
 	var ex claimrules.Extracted
-	if err := extractClaims(payload, v.cfg.validator.Required, &ex); err != nil {
+	if err := extractClaims(payload, v.cfg.validator.Required, &ex, rules); err != nil {
 		return nil, err
 	}
 	if v.keys.issuers != nil && !strictjson.StringEquals(ex.Issuer, iss) {
@@ -206,7 +209,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, got *progr
 		return nil, fmt.Errorf("%w: the claims' \"iss\" is not the one the keys were chosen by", ErrInvalidIssuer)
 	}
 	got.issuer = ex.Issuer
-	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst)
+	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst, rules)
 }
 
 // algorithm is the rule of RFC 8725 section 3.1: the header's "alg" is
@@ -224,12 +227,19 @@ func (v *Verifier) algorithm(h *Header) (Algorithm, error) {
 }
 
 // accept is the flow's end, for claims that passed the strict pass (ex):
-// the claim and "typ" rules, the claims decoded for dst (decodeInto), the
-// custom rules, then the claims handed over (handOver). A refusal after
-// the signature is a *ValidationError holding t, its claims decoded.
-func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *claimrules.Extracted, dst any) (*Token, error) {
+// the claim and "typ" rules, the registered claims stored for rules
+// before any Encoder sees the claims, the claims decoded for dst
+// (decodeInto), the custom rules, then the claims handed over (handOver).
+// A refusal after the signature is a *ValidationError holding t, its
+// claims decoded.
+func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *claimrules.Extracted, dst any, rules verified.Rules) (*Token, error) {
 	ruleErr := v.validate(&t.Header, ex)
-	custom := v.customRules(dst)
+	if ruleErr == nil && rules != nil {
+		if r := rules.Registered(); r != nil {
+			*r = ex.Registered()
+		}
+	}
+	custom := rules != nil || v.customRules(dst)
 	decoded, err := v.decodeInto(payload, dst, ruleErr != nil || custom)
 	if err != nil {
 		if ruleErr != nil {
@@ -241,7 +251,7 @@ func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *cla
 	}
 	t.Claims = decoded
 	if ruleErr == nil && custom {
-		ruleErr = v.runCustom(ctx, t)
+		ruleErr = v.runCustom(ctx, t, rules)
 	}
 	if ruleErr != nil {
 		return nil, &ValidationError{Token: t, Err: ruleErr}
