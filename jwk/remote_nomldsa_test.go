@@ -39,3 +39,35 @@ func TestMLDSAToken_Go126_KeySetErrorSaysGo127IsNeeded(t *testing.T) {
 		}
 	}
 }
+
+// TestMLDSAToken_Go126_RefusedBeforeDiscovery: built with Go 1.26, a
+// Provider and an Issuers set refuse an ML-DSA token before any
+// discovery, as a RemoteSet does before any fetch: what no fetched key
+// can verify is refused where the lookup enters the fetched keys.
+func TestMLDSAToken_Go126_RefusedBeforeDiscovery(t *testing.T) {
+	idp := newFakeIdP(t, idpOptions{tls: true}, []byte(`{"keys":[]}`))
+	client := jwk.WithHTTPClient(idp.srv.Client())
+	p, err := jwk.NewProvider(idp.issuer, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	m, err := jwk.NewIssuers([]jwk.IssuerConfig{{Issuer: idp.issuer}}, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx := context.Background()
+	h := &jwt.Header{Algorithm: "ML-DSA-44", KeyID: "k"}
+	for name, err := range map[string]error{
+		"Provider": errOf(p.VerificationKeys(ctx, h)),
+		"Issuers":  errOf(m.IssuerVerificationKeys(ctx, idp.issuer, h)),
+	} {
+		if !errors.Is(err, jwk.ErrKeyNotFound) || !strings.Contains(err.Error(), "needs Go 1.27") {
+			t.Errorf("%s: %v, want ErrKeyNotFound saying Go 1.27 is needed", name, err)
+		}
+	}
+	if n := idp.docHits.Load() + idp.keyHits.Load(); n != 0 {
+		t.Fatalf("%d requests, want 0 (no discovery for a token no key can verify)", n)
+	}
+}
