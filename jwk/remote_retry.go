@@ -15,8 +15,8 @@ const startupRetry = time.Second
 
 // retryGate holds what spaces the fetches no caller forces after failures,
 // for a RemoteSet (its JWK Set) and a Provider (its discovery document):
-// the count of failures in a row and a server's Retry-After. Its owner's
-// mutex guards it.
+// the count of failures in a row and a server's Retry-After. It is part of
+// their fetch machine (fetcher), whose mutex guards it.
 type retryGate struct {
 	failures  int       // consecutive failed fetches; 0 after a success
 	notBefore time.Time // Retry-After (RFC 9110 section 10.2.3), bounded by the rate limit
