@@ -19,10 +19,11 @@ import (
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
-// exported error of claims, signing, jwk, pemkey, accesstoken, idtoken and internal/claimrules matches one
-// of the jwt package's sentinels with errors.Is, so a caller checks jwt.ErrX
-// whichever package the error came from. The list is checked against the packages' sources,
-// so a new error cannot be left out.
+// exported error of claims, internal/signing (whose are the root's own),
+// jwk, pemkey, accesstoken, idtoken and internal/claimrules matches one of
+// the jwt package's sentinels with errors.Is, so a caller checks jwt.ErrX
+// whichever package the error came from. The list is checked against the
+// packages' sources, so a new error cannot be left out.
 func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	want := map[string]struct{ err, root error }{
 		"internal/signing.ErrInvalidKey":          {signing.ErrInvalidKey, jwt.ErrInvalidKey},
@@ -57,24 +58,8 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		if !errors.Is(c.err, c.root) {
 			t.Errorf("%s does not match its root sentinel %v", name, c.root)
 		}
-	}
-	// The claim rules' verdicts are the root sentinels themselves, defined
-	// once in internal/sentinel.
-	same := map[string]struct{ got, root error }{
-		"ErrTokenInvalidClaims":    {sentinel.TokenInvalidClaims, jwt.ErrTokenInvalidClaims},
-		"ErrTokenUsedBeforeIssued": {sentinel.TokenUsedBeforeIssued, jwt.ErrTokenUsedBeforeIssued},
-		"ErrTokenExpired":          {sentinel.TokenExpired, jwt.ErrTokenExpired},
-		"ErrTokenNotValidYet":      {sentinel.TokenNotValidYet, jwt.ErrTokenNotValidYet},
-		"ErrInvalidAudience":       {sentinel.InvalidAudience, jwt.ErrInvalidAudience},
-		"ErrInvalidIssuer":         {sentinel.InvalidIssuer, jwt.ErrInvalidIssuer},
-		"ErrInvalidSubject":        {sentinel.InvalidSubject, jwt.ErrInvalidSubject},
-		"ErrMissingClaim":          {sentinel.MissingClaim, jwt.ErrMissingClaim},
-		"ErrTokenMalformed":        {sentinel.TokenMalformed, jwt.ErrTokenMalformed},
-		"ErrInvalidOption":         {sentinel.InvalidOption, jwt.ErrInvalidOption},
-	}
-	for name, c := range same {
-		if c.got != c.root {
-			t.Errorf("jwt.%s is not internal/sentinel's value", name)
+		if strings.HasPrefix(name, "internal/signing.") && c.err != c.root {
+			t.Errorf("%s is not the root's sentinel itself", name)
 		}
 	}
 	if !errors.Is(accesstoken.ErrIDToken, jwt.ErrTokenInvalidClaims) {
@@ -113,4 +98,79 @@ func exportedErrorVars(t *testing.T, dir string) []string {
 		}
 	}
 	return names
+}
+
+// rootSentinels are the jwt package's exported errors by name; the test
+// below checks the map against the package's sources.
+var rootSentinels = map[string]error{
+	"ErrTokenMalformed": jwt.ErrTokenMalformed, "ErrTokenTooLarge": jwt.ErrTokenTooLarge, "ErrEncoding": jwt.ErrEncoding,
+	"ErrSignatureInvalid": jwt.ErrSignatureInvalid, "ErrAlgorithmNotAllowed": jwt.ErrAlgorithmNotAllowed,
+	"ErrInvalidKey": jwt.ErrInvalidKey, "ErrSigningFailed": jwt.ErrSigningFailed,
+	"ErrTokenInvalidClaims": jwt.ErrTokenInvalidClaims, "ErrTokenExpired": jwt.ErrTokenExpired,
+	"ErrTokenNotValidYet": jwt.ErrTokenNotValidYet, "ErrTokenUsedBeforeIssued": jwt.ErrTokenUsedBeforeIssued,
+	"ErrInvalidAudience": jwt.ErrInvalidAudience, "ErrInvalidIssuer": jwt.ErrInvalidIssuer,
+	"ErrInvalidSubject": jwt.ErrInvalidSubject, "ErrMissingClaim": jwt.ErrMissingClaim,
+	"ErrInvalidType": jwt.ErrInvalidType, "ErrInvalidOption": jwt.ErrInvalidOption,
+}
+
+// TestRootSentinels_OneOrderedList: internal/sentinel.Ordered, the list the
+// observer, the corpus and the jwt command classify errors with, holds every
+// exported error of the jwt package once, as the value jwt exports, a child
+// before its parent (ErrTokenTooLarge before ErrTokenMalformed, the claim
+// rules before ErrTokenInvalidClaims). A new jwt.Err* left out fails here.
+func TestRootSentinels_OneOrderedList(t *testing.T) {
+	inSource := exportedErrorVars(t, ".")
+	for _, name := range inSource {
+		if _, ok := rootSentinels[name]; !ok {
+			t.Errorf("jwt.%s is not in this test's map: add it, and to internal/sentinel.Ordered", name)
+		}
+	}
+	if len(inSource) != len(rootSentinels) {
+		t.Errorf("jwt exports %d errors, this test names %d", len(inSource), len(rootSentinels))
+	}
+	seen := map[string]bool{}
+	for i, s := range sentinel.Ordered {
+		if seen[s.Name] {
+			t.Errorf("%s is listed twice", s.Name)
+		}
+		seen[s.Name] = true
+		if root, ok := rootSentinels[s.Name]; !ok || s.Err != root {
+			t.Errorf("Ordered[%d] %s is not jwt.%s", i, s.Name, s.Name)
+		}
+		for _, later := range sentinel.Ordered[i+1:] {
+			if errors.Is(later.Err, s.Err) {
+				t.Errorf("%s matches %s but comes after it: it would never be chosen", later.Name, s.Name)
+			}
+		}
+	}
+	for name := range rootSentinels {
+		if !seen[name] {
+			t.Errorf("jwt.%s is not in internal/sentinel.Ordered", name)
+		}
+	}
+}
+
+// TestSentinels_DeclaredAsError: every exported Err* variable of a public
+// package is declared with the type error, so go doc shows error and no
+// caller sees an internal type (issue 22 item 4).
+func TestSentinels_DeclaredAsError(t *testing.T) {
+	for _, dir := range publicPackages {
+		for _, f := range packageSources(t, dir) {
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range g.Specs {
+					vs := spec.(*ast.ValueSpec)
+					typ, _ := vs.Type.(*ast.Ident)
+					for _, id := range vs.Names {
+						if strings.HasPrefix(id.Name, "Err") && (typ == nil || typ.Name != "error") {
+							t.Errorf("%s.%s is not declared with type error", dir, id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
 }

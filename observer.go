@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -22,7 +23,7 @@ type VerifyObserver interface {
 type VerifyEvent struct {
 	// Outcome is nil when the token was accepted, or the sentinel that names
 	// why it was refused (ErrSignatureInvalid, ErrTokenExpired, ...; the
-	// first of errorClasses it matches).
+	// first it matches, the most specific first).
 	Outcome error
 	// Algorithm and KeyID are the header's "alg" and "kid" (RFC 7515
 	// sections 4.1.1 and 4.1.4), when the header could be read; not
@@ -35,14 +36,6 @@ type VerifyEvent struct {
 	SignatureVerified bool
 	// Duration is how long the verification took.
 	Duration time.Duration
-}
-
-// errorClasses are the sentinels a VerifyEvent's Outcome is chosen from,
-// the most specific first.
-var errorClasses = []error{
-	ErrTokenTooLarge, ErrEncoding, ErrTokenMalformed, ErrAlgorithmNotAllowed, ErrInvalidKey, ErrSignatureInvalid,
-	ErrTokenExpired, ErrTokenNotValidYet, ErrTokenUsedBeforeIssued, ErrInvalidAudience, ErrInvalidIssuer,
-	ErrInvalidSubject, ErrMissingClaim, ErrInvalidType, ErrTokenInvalidClaims, ErrInvalidOption,
 }
 
 // progress is how far one verification got: what its VerifyEvent is
@@ -72,9 +65,9 @@ func outcome(err error) error {
 	if err == nil {
 		return nil
 	}
-	for _, c := range errorClasses {
-		if errors.Is(err, c) {
-			return c
+	for _, c := range sentinel.Ordered { // the most specific first
+		if errors.Is(err, c.Err) {
+			return c.Err
 		}
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

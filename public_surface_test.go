@@ -19,7 +19,9 @@ var publicPackages = []string{".", "claims", "jwk", "encodertest", "pemkey", "ac
 // an outside caller. No exported function or method of a public package
 // takes or returns a type from an internal/ package, and no exported type
 // has an exported field, an embedded field or an interface method that
-// mentions one: a caller could not name such a type. The sources are read
+// mentions one: a caller could not name such a type. An exported variable
+// declares its type when its value comes from an internal package
+// (ErrX error = sentinel.X): go doc would show the internal type. The sources are read
 // with go/parser, every file whatever its build tags, tests excluded.
 func TestPublicSurfaceNamesNoInternalType(t *testing.T) {
 	for _, dir := range publicPackages {
@@ -29,7 +31,7 @@ func TestPublicSurfaceNamesNoInternalType(t *testing.T) {
 	}
 }
 
-// TestPublicSurfaceGuardSeesALeak: the guard reports an exported
+// TestPublicSurfaceGuardSeesALeak: the guard reports an exported variable,
 // signature, field and interface method that mention an internal type, and
 // passes what only unexported names or public types mention.
 func TestPublicSurfaceGuardSeesALeak(t *testing.T) {
@@ -57,6 +59,9 @@ func helper(k sj.Key) {}
 type private struct{}
 func (private) Exported(k sj.Key) {}
 var ErrX = sentinel.New("x", nil)
+var ErrY error = sentinel.New("y")
+var errZ = sentinel.New("z")
+var V sj.Key
 `
 	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
 	if err != nil {
@@ -65,9 +70,11 @@ var ErrX = sentinel.New("x", nil)
 	got := internalTypesInFile(f)
 	want := []string{
 		"Build mentions sentinel.Child",
+		"ErrX mentions sentinel.New",
 		"Extracted.Member mentions sj.Key",
 		"Rules.Child mentions sentinel.Child",
 		"Rules.Keys mentions sj.Key",
+		"V mentions sj.Key",
 		"Walker.Walk mentions sj.Key",
 	}
 	sort.Strings(got)
@@ -88,8 +95,8 @@ func internalTypesInSurface(t *testing.T, dir string) []string {
 }
 
 // internalTypesInFile lists, for one file, each exported function, method
-// (of an exported type), struct field and interface method whose type
-// mentions an identifier imported from an internal/ package.
+// (of an exported type), struct field, interface method and variable whose
+// type mentions an identifier imported from an internal/ package.
 func internalTypesInFile(f *ast.File) []string {
 	internal := map[string]bool{} // local names of internal imports
 	for _, imp := range f.Imports {
@@ -128,6 +135,10 @@ func internalTypesInFile(f *ast.File) []string {
 			}
 			report(name, d.Type)
 		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				eachExportedVar(d, report)
+				continue
+			}
 			if d.Tok != token.TYPE {
 				continue
 			}
@@ -148,6 +159,24 @@ func internalTypesInFile(f *ast.File) []string {
 		}
 	}
 	return leaks
+}
+
+// eachExportedVar calls fn for each exported variable of d with what
+// fixes its type: the declared type, or the value when none is declared
+// (var ErrX = sentinel.X has sentinel.X's type, which go doc shows).
+func eachExportedVar(d *ast.GenDecl, fn func(name string, n ast.Node)) {
+	for _, spec := range d.Specs {
+		vs := spec.(*ast.ValueSpec)
+		for i, id := range vs.Names {
+			switch {
+			case !id.IsExported():
+			case vs.Type != nil:
+				fn(id.Name, vs.Type)
+			case i < len(vs.Values):
+				fn(id.Name, vs.Values[i])
+			}
+		}
+	}
 }
 
 // eachExportedMember calls fn for each exported field or method of list,

@@ -1,6 +1,9 @@
 package accesstoken
 
-import "github.com/jotlib/jwt"
+import (
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
+)
 
 // ErrIDToken reports a token that carries a claim OpenID Connect Core 1.0
 // defines only for ID tokens ("nonce", section 2; "at_hash", sections
@@ -9,15 +12,5 @@ import "github.com/jotlib/jwt"
 // token (RFC 8725 section 3.12). A token typed "at+jwt" is never refused
 // for them. It matches jwt.ErrInvalidType (the token is of the wrong kind)
 // and jwt.ErrTokenInvalidClaims (its claims say so).
-var ErrIDToken error = idTokenError{}
-
-// idTokenError is ErrIDToken's type: one message, two parents.
-type idTokenError struct{}
-
-func (idTokenError) Error() string {
-	return "accesstoken: the token is an OpenID Connect ID token, not an access token"
-}
-
-func (idTokenError) Unwrap() []error {
-	return []error{jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims}
-}
+var ErrIDToken error = sentinel.New("accesstoken: the token is an OpenID Connect ID token, not an access token",
+	jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)

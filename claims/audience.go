@@ -11,7 +11,7 @@ import (
 // ErrInvalidAudienceValue reports an "aud" that is neither a string nor an
 // array of strings (RFC 7519 section 4.1.3). It also matches
 // jwt.ErrTokenMalformed.
-var ErrInvalidAudienceValue = sentinel.New(`jwt: "aud" must be a string or an array of strings`, sentinel.TokenMalformed)
+var ErrInvalidAudienceValue error = sentinel.New(`jwt: "aud" must be a string or an array of strings`, sentinel.TokenMalformed)
 
 // errNilAudience is UnmarshalJSON's error on a nil *Audience.
 var errNilAudience = sentinel.New("claims: UnmarshalJSON on a nil *Audience", ErrInvalidAudienceValue)

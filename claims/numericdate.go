@@ -17,7 +17,7 @@ import (
 // ErrInvalidNumericDate reports a NumericDate that is not a finite JSON
 // number inside the supported range (RFC 7519 section 2). It also matches
 // jwt.ErrTokenMalformed.
-var ErrInvalidNumericDate = sentinel.New("jwt: invalid NumericDate", sentinel.TokenMalformed)
+var ErrInvalidNumericDate error = sentinel.New("jwt: invalid NumericDate", sentinel.TokenMalformed)
 
 // NumericDate is a JSON numeric value counting seconds since 1970-01-01T00:00:00Z UTC,
 // ignoring leap seconds (RFC 7519 section 2). A fraction is read as the

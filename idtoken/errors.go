@@ -11,17 +11,17 @@ import (
 var (
 	// ErrInvalidNonce: Checks.Nonce was given and "nonce" is absent or not
 	// equal to it (OpenID Connect Core 1.0 section 3.1.3.7 step 11).
-	ErrInvalidNonce = sentinel.New(`idtoken: "nonce" is not the one sent`, jwt.ErrTokenInvalidClaims)
+	ErrInvalidNonce error = sentinel.New(`idtoken: "nonce" is not the one sent`, jwt.ErrTokenInvalidClaims)
 	// ErrInvalidAccessTokenHash: Checks.AccessToken was given and "at_hash"
 	// is absent or not its hash (section 3.2.2.9).
-	ErrInvalidAccessTokenHash = sentinel.New(`idtoken: "at_hash" does not match the access token`, jwt.ErrTokenInvalidClaims)
+	ErrInvalidAccessTokenHash error = sentinel.New(`idtoken: "at_hash" does not match the access token`, jwt.ErrTokenInvalidClaims)
 	// ErrInvalidCodeHash: Checks.Code was given and "c_hash" is absent or
 	// not its hash (section 3.3.2.10).
-	ErrInvalidCodeHash = sentinel.New(`idtoken: "c_hash" does not match the code`, jwt.ErrTokenInvalidClaims)
+	ErrInvalidCodeHash error = sentinel.New(`idtoken: "c_hash" does not match the code`, jwt.ErrTokenInvalidClaims)
 	// ErrInvalidAuthorizedParty: the "azp" policy refused the token
 	// (section 3.1.3.7 steps 4 and 5; Config.AZP: AZPMatchesClientID,
 	// AZPErrata1 or a policy of your own; DefaultAZP refuses none).
-	ErrInvalidAuthorizedParty = sentinel.New(`idtoken: "azp" is not acceptable`, jwt.ErrTokenInvalidClaims)
+	ErrInvalidAuthorizedParty error = sentinel.New(`idtoken: "azp" is not acceptable`, jwt.ErrTokenInvalidClaims)
 )
 
 // ErrAccessToken reports a token that carries "scope" (RFC 9068 section
@@ -31,15 +31,5 @@ var (
 // 3.12; Config.AllowScopeClaim loosens it). It matches jwt.ErrInvalidType
 // (the token is of the wrong kind) and jwt.ErrTokenInvalidClaims (its
 // claims say so), as accesstoken.ErrIDToken does the other way.
-var ErrAccessToken error = accessTokenError{}
-
-// accessTokenError is ErrAccessToken's type: one message, two parents.
-type accessTokenError struct{}
-
-func (accessTokenError) Error() string {
-	return "idtoken: the token is an OAuth 2.0 access token, not an ID token"
-}
-
-func (accessTokenError) Unwrap() []error {
-	return []error{jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims}
-}
+var ErrAccessToken error = sentinel.New("idtoken: the token is an OAuth 2.0 access token, not an ID token",
+	jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)

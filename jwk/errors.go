@@ -52,7 +52,7 @@ var (
 	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)
 	// ErrInvalidOption: a RemoteOption or URL is unusable. It also matches
 	// jwt.ErrInvalidOption.
-	ErrInvalidOption = sentinel.New("jwk: invalid option", jwt.ErrInvalidOption)
+	ErrInvalidOption error = sentinel.New("jwk: invalid option", jwt.ErrInvalidOption)
 )
 
 // invalid wraps ErrInvalidKey with a reason.

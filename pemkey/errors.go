@@ -4,11 +4,10 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/internal/sentinel"
-	"github.com/jotlib/jwt/internal/signing"
 )
 
-// The package's sentinels. Each is a child of signing.ErrInvalidKey (which
-// jwt.ErrInvalidKey is), so errors.Is(err, jwt.ErrInvalidKey) holds for
+// The package's sentinels. Each is a child of jwt.ErrInvalidKey (made
+// in internal/sentinel), so errors.Is(err, jwt.ErrInvalidKey) holds for
 // every error this package returns. The errors returned carry their own
 // message ("pemkey: the private key is encrypted; ...") and match one of
 // these with errors.Is.
@@ -20,7 +19,7 @@ var (
 	// RFC 5280 section 4.1); or the key is encrypted (RFC 7468 section 11,
 	// or an RFC 1421 DEK-Info header) or in OpenSSH's own format. The
 	// message says how to convert an encrypted, OpenSSH or DER key.
-	ErrInvalidPEM error = sentinel.New("pemkey: invalid PEM key", signing.ErrInvalidKey)
+	ErrInvalidPEM error = sentinel.New("pemkey: invalid PEM key", sentinel.InvalidKey)
 
 	// ErrUnsupportedKey reports a well-formed key that no JWS algorithm
 	// this library implements uses (RFC 7518 section 3.1; RFC 8037
@@ -32,14 +31,14 @@ var (
 	// its expanded key rather than the seed alone (RFC 9881 section 6).
 	// EncodePublicKey and EncodePrivateKey also report an incomplete key
 	// value (a nil pointer, a missing field) with it.
-	ErrUnsupportedKey error = sentinel.New("pemkey: unsupported key", signing.ErrInvalidKey)
+	ErrUnsupportedKey error = sentinel.New("pemkey: unsupported key", sentinel.InvalidKey)
 
 	// ErrWrongKeyType reports a usable key of another type than the one
 	// asked for: a private key where a public one is expected (a verifier
 	// needs only the public key, RFC 7515 section 5.2), a public key where
 	// a private one is, or another key type than a typed function's (an
 	// ECDSA key to ParseRSAPublicKey).
-	ErrWrongKeyType error = sentinel.New("pemkey: wrong key type", signing.ErrInvalidKey)
+	ErrWrongKeyType error = sentinel.New("pemkey: wrong key type", sentinel.InvalidKey)
 )
 
 // The advice for keys this package cannot read as they are. The file

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
 )
 
 // Exit codes: one per error class, so scripts can branch on the reason.
@@ -64,25 +65,34 @@ func keyError(format string, args ...any) error {
 	return withCode(exitKey, fmt.Errorf(format, args...))
 }
 
-// tokenClasses maps the library's sentinels to exit codes, first match
-// wins: a token that fails several claim rules exits with the first class
-// listed here.
-var tokenClasses = []struct {
-	err  error
-	code int
-}{
-	{jwt.ErrTokenMalformed, exitMalformed},
-	{jwt.ErrSignatureInvalid, exitSignature},
-	{jwt.ErrAlgorithmNotAllowed, exitAlgorithm},
-	{jwt.ErrInvalidKey, exitKey},
-	{jwt.ErrTokenExpired, exitExpired},
-	{jwt.ErrTokenNotValidYet, exitNotYetValid},
-	{jwt.ErrInvalidAudience, exitClaims},
-	{jwt.ErrInvalidIssuer, exitClaims},
-	{jwt.ErrInvalidSubject, exitClaims},
-	{jwt.ErrInvalidType, exitClaims},
-	{jwt.ErrMissingClaim, exitClaims},
-	{jwt.ErrInvalidOption, exitUsage},
+// noClass marks a sentinel with no exit code of its own: the next one the
+// error matches decides, and exitFailure when none does.
+const noClass = -1
+
+// sentinelCodes gives every one of the library's sentinels its exit code
+// (TestExitCodeForEverySentinel: a new sentinel cannot be left out). An
+// error exits with the code of the first sentinel it matches in the one
+// order the library classifies errors in (internal/sentinel.Ordered, the
+// most specific first): a token that fails several claim rules exits with
+// the first one's class.
+var sentinelCodes = map[error]int{
+	jwt.ErrTokenTooLarge:         exitMalformed,
+	jwt.ErrEncoding:              noClass, // with ErrTokenMalformed when a token's claims do not decode
+	jwt.ErrTokenMalformed:        exitMalformed,
+	jwt.ErrAlgorithmNotAllowed:   exitAlgorithm,
+	jwt.ErrInvalidKey:            exitKey,
+	jwt.ErrSignatureInvalid:      exitSignature,
+	jwt.ErrTokenExpired:          exitExpired,
+	jwt.ErrTokenNotValidYet:      exitNotYetValid,
+	jwt.ErrTokenUsedBeforeIssued: noClass,
+	jwt.ErrInvalidAudience:       exitClaims,
+	jwt.ErrInvalidIssuer:         exitClaims,
+	jwt.ErrInvalidSubject:        exitClaims,
+	jwt.ErrMissingClaim:          exitClaims,
+	jwt.ErrInvalidType:           exitClaims,
+	jwt.ErrTokenInvalidClaims:    noClass,
+	jwt.ErrInvalidOption:         exitUsage,
+	jwt.ErrSigningFailed:         noClass,
 }
 
 // exitCode chooses the exit code for err.
@@ -94,9 +104,9 @@ func exitCode(err error) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	for _, c := range tokenClasses {
-		if errors.Is(err, c.err) {
-			return c.code
+	for _, s := range sentinel.Ordered {
+		if code, ok := sentinelCodes[s.Err]; ok && code != noClass && errors.Is(err, s.Err) {
+			return code
 		}
 	}
 	return exitFailure

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
 )
 
 // TestExitCodeOnePerErrorClass: each class of failure has its own exit
@@ -36,6 +37,9 @@ func TestExitCodeOnePerErrorClass(t *testing.T) {
 		{"algorithm", jwt.ErrAlgorithmNotAllowed, exitAlgorithm},
 		{"expired and wrong audience: the first class", errors.Join(jwt.ErrInvalidAudience, jwt.ErrTokenExpired), exitExpired},
 		{"explicit code wins", withCode(exitClaims, jwt.ErrTokenExpired), exitClaims},
+		{"claims that do not decode are malformed", fmt.Errorf("%w: %w: x", jwt.ErrTokenMalformed, jwt.ErrEncoding), exitMalformed},
+		{"iat in the future has no class", jwt.ErrTokenUsedBeforeIssued, exitFailure},
+		{"iat in the future and wrong typ", errors.Join(jwt.ErrTokenUsedBeforeIssued, jwt.ErrInvalidType), exitClaims},
 	}
 	seen := map[int]string{}
 	for _, tc := range tests {
@@ -81,5 +85,19 @@ func TestExitCodesDocumented(t *testing.T) {
 		if !strings.Contains(string(readme), fmt.Sprintf("\n| %d | ", code)) {
 			t.Errorf("README.md does not list exit code %d", code)
 		}
+	}
+}
+
+// TestExitCodeForEverySentinel: each of the library's sentinels, in the
+// one list it classifies errors with, has an exit code here (noClass
+// included), so a new sentinel cannot be left unmapped.
+func TestExitCodeForEverySentinel(t *testing.T) {
+	for _, s := range sentinel.Ordered {
+		if _, ok := sentinelCodes[s.Err]; !ok {
+			t.Errorf("%s has no entry in sentinelCodes", s.Name)
+		}
+	}
+	if len(sentinelCodes) != len(sentinel.Ordered) {
+		t.Errorf("sentinelCodes has %d entries for %d sentinels", len(sentinelCodes), len(sentinel.Ordered))
 	}
 }

@@ -20,7 +20,7 @@ import (
 // ErrInvalidClaim reports a registered claim of the wrong JSON type or out
 // of range, or a member whose name folds to a registered one (RFC 7519
 // section 4.1). It also matches jwt.ErrTokenMalformed.
-var ErrInvalidClaim = sentinel.New("jwt: invalid registered claim", sentinel.TokenMalformed)
+var ErrInvalidClaim error = sentinel.New("jwt: invalid registered claim", sentinel.TokenMalformed)
 
 // Extracted is the registered claims as the core's strict pass found them in
 // the token's bytes, type-checked but not yet validated. Validation reads

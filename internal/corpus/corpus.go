@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/sentinel"
 )
 
 // Case is one token and the verdict the library must reach on it.
@@ -131,37 +132,15 @@ func (b *builder) good(name, token string, key any, claims map[string]any, opts 
 	b.add(Case{Name: name, Token: token, Key: key, Opts: opts, Claims: claims})
 }
 
-// Sentinels lists the library's sentinel errors in a fixed order.
-var Sentinels = []struct {
-	Name string
-	Err  error
-}{
-	{"ErrTokenMalformed", jwt.ErrTokenMalformed},
-	{"ErrTokenTooLarge", jwt.ErrTokenTooLarge},
-	{"ErrSignatureInvalid", jwt.ErrSignatureInvalid},
-	{"ErrAlgorithmNotAllowed", jwt.ErrAlgorithmNotAllowed},
-	{"ErrInvalidKey", jwt.ErrInvalidKey},
-	{"ErrTokenExpired", jwt.ErrTokenExpired},
-	{"ErrTokenNotValidYet", jwt.ErrTokenNotValidYet},
-	{"ErrInvalidAudience", jwt.ErrInvalidAudience},
-	{"ErrInvalidIssuer", jwt.ErrInvalidIssuer},
-	{"ErrInvalidSubject", jwt.ErrInvalidSubject},
-	{"ErrMissingClaim", jwt.ErrMissingClaim},
-	{"ErrInvalidType", jwt.ErrInvalidType},
-	{"ErrInvalidOption", jwt.ErrInvalidOption},
-	{"ErrEncoding", jwt.ErrEncoding},
-	{"ErrSigningFailed", jwt.ErrSigningFailed},
-}
-
-// Verdict names every sentinel err matches, joined by '|', or "valid" for
-// a nil error: two paths reach the same verdict when their Verdicts are
-// equal.
+// Verdict names every sentinel err matches, joined by '|' in the order of
+// the one list (internal/sentinel.Ordered), or "valid" for a nil error: two
+// paths reach the same verdict when their Verdicts are equal.
 func Verdict(err error) string {
 	if err == nil {
 		return "valid"
 	}
 	var names []string
-	for _, s := range Sentinels {
+	for _, s := range sentinel.Ordered {
 		if errors.Is(err, s.Err) {
 			names = append(names, s.Name)
 		}

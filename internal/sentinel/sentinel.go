@@ -1,29 +1,46 @@
-// Package sentinel holds the library's root sentinel errors where every
-// package can reach them, so an error from claims, signing or jwk matches
-// the jwt package's sentinel with errors.Is: each is defined once.
+// Package sentinel makes every sentinel error of the library, one way (New),
+// and holds the jwt package's own (roots.go) where every package reaches
+// them: internal/signing, internal/claimrules and claims cannot import jwt,
+// which imports them, yet their errors must match jwt's sentinels with
+// errors.Is. Each sentinel is made once; jwt.ErrX is X.
 package sentinel
 
-import "errors"
-
-// Root sentinels the jwt package re-exports (jwt.ErrTokenMalformed,
-// jwt.ErrInvalidOption).
-var (
-	TokenMalformed = errors.New("jwt: token is malformed")
-	InvalidOption  = errors.New("jwt: invalid option")
-)
-
-// Child is an error with its own message that also matches Parent with
-// errors.Is, so messages do not repeat the parent's text.
-type Child struct {
-	Msg    string
-	Parent error
+// New makes a sentinel error. msg is its whole message (a child does not
+// repeat its parent's text); the error matches each of parents with
+// errors.Is, and none for one of the jwt package's own. With one parent it
+// unwraps to it (errors.Unwrap); with several it unwraps to all of them, as
+// errors.Join does. Nil parents are dropped.
+func New(msg string, parents ...error) error {
+	var kept []error
+	for _, p := range parents {
+		if p != nil {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) > 1 {
+		return &multi{msg: msg, parents: kept}
+	}
+	s := &single{msg: msg}
+	if len(kept) == 1 {
+		s.parent = kept[0]
+	}
+	return s
 }
 
-// New returns a Child of parent.
-func New(msg string, parent error) error { return &Child{Msg: msg, Parent: parent} }
+// single is a sentinel with no parent or one.
+type single struct {
+	msg    string
+	parent error
+}
 
-// Error returns the child's own message.
-func (e *Child) Error() string { return e.Msg }
+func (e *single) Error() string { return e.msg }
+func (e *single) Unwrap() error { return e.parent }
 
-// Unwrap returns the parent sentinel.
-func (e *Child) Unwrap() error { return e.Parent }
+// multi is a sentinel with several parents.
+type multi struct {
+	msg     string
+	parents []error
+}
+
+func (e *multi) Error() string   { return e.msg }
+func (e *multi) Unwrap() []error { return e.parents }

@@ -18,9 +18,10 @@ package signing
 
 import (
 	"crypto"
-	"errors"
 	"fmt"
 	"runtime"
+
+	"github.com/jotlib/jwt/internal/sentinel"
 
 	_ "crypto/sha256" // registers SHA-256 for crypto.Hash
 	_ "crypto/sha512" // registers SHA-384 and SHA-512 for crypto.Hash
@@ -55,19 +56,21 @@ const (
 	MLDSA87 Algorithm = "ML-DSA-87" // ML-DSA-87 (RFC 9964)
 )
 
-// Errors returned by this package; the root package re-exports them.
+// The errors this package reports are the jwt package's sentinels, made
+// once in internal/sentinel (jwt.ErrInvalidKey is ErrInvalidKey); these
+// are this package's names for them.
 var (
 	// ErrInvalidKey reports a key that is nil, of an unsupported type, the
 	// wrong size, too weak, or unfit for the operation (a public key to sign).
-	ErrInvalidKey = errors.New("jwt: invalid key")
+	ErrInvalidKey = sentinel.InvalidKey
 	// ErrSignatureInvalid reports a signature that does not verify.
-	ErrSignatureInvalid = errors.New("jwt: signature is invalid")
+	ErrSignatureInvalid = sentinel.SignatureInvalid
 	// ErrAlgorithmNotAllowed reports an algorithm that is unknown, "none",
 	// or does not fit the key's type.
-	ErrAlgorithmNotAllowed = errors.New("jwt: algorithm not allowed")
+	ErrAlgorithmNotAllowed = sentinel.AlgorithmNotAllowed
 	// ErrSigningFailed reports a signer (a KMS or HSM crypto.Signer, say)
 	// that failed or returned a malformed signature.
-	ErrSigningFailed = errors.New("jwt: signing failed")
+	ErrSigningFailed = sentinel.SigningFailed
 )
 
 // family is an algorithm family: the key type an algorithm binds to.
