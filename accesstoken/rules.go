@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
@@ -46,31 +46,57 @@ var profile = profileclaims.Profile{
 	},
 }
 
-// rules is the profile's claim check, run by the jwt package after the
-// signature, the "typ" rule and the registered claims passed
-// (jwt.WithValidator): the profile's claims must have their types, no
-// member may be a look-alike of one, and a token whose "typ" does not say
-// "at+jwt" (AllowJWTType: "JWT" or none) must not be an ID token (RFC 8725
-// section 3.12). A token typed "at+jwt" is an access token by its header
-// (RFC 9068 sections 2.1 and 4), so the markers are not read there: an
-// access token that also carries the request's "nonce" (Keycloak until its
-// issue 26893) passes. ("aud" must contain the configured audience
-// whatever jwt.WithAudience options were added: jwt.WithAllAudiences, a
-// claim rule of the jwt package's.)
-func rules(_ context.Context, t *jwt.Token) error {
-	markersApply := !isAccessTokenType(t.Header.Type)
-	var idClaims []string
-	err := profile.Scan(t.Raw, func(c profileclaims.Claim, _ profileclaims.Value) {
-		if c.Kind == profileclaims.Marker && markersApply {
-			idClaims = append(idClaims, c.Name)
-		}
-	})
+// call is one Verify call's rules of the profile, given to the core as an
+// argument (internal/verified): what the core's strict pass found of the
+// profile's claims.
+type call struct {
+	// idClaims are the ID-token markers present, in the token's order; err
+	// is the profile's claims' first error.
+	idClaims []string
+	err      error
+}
+
+// Registered implements verified.Rules: no registered claim is read.
+func (c *call) Registered() *claims.Registered { return nil }
+
+// Member implements verified.Rules: one member of the verified claims,
+// read by the profile (profileclaims.Profile.Member).
+func (c *call) Member(name string, value []byte) {
+	if c.err == nil {
+		c.err = profile.Member(name, value, c.found)
+	}
+}
+
+// found keeps the ID-token markers present.
+func (c *call) found(claim profileclaims.Claim, _ profileclaims.Value) {
+	if claim.Kind == profileclaims.Marker {
+		c.idClaims = append(c.idClaims, claim.Name)
+	}
+}
+
+// Check implements verified.Rules: the profile's claim check, run by the
+// jwt package after the signature, the "typ" rule, the registered claims
+// and the claims type's Validate passed, before the jwt.WithValidator
+// checks: the profile's claims must have their types, no member may be a
+// look-alike of one, and a token whose "typ" does not say "at+jwt"
+// (AllowJWTType: "JWT" or none) must not be an ID token (RFC 8725 section
+// 3.12). A token typed "at+jwt" is an access token by its header (RFC 9068
+// sections 2.1 and 4), so the markers are not read there: an access token
+// that also carries the request's "nonce" (Keycloak until its issue 26893)
+// passes. ("aud" must contain the configured audience whatever
+// jwt.WithAudience options were added: jwt.WithAllAudiences, a claim rule
+// of the jwt package's.)
+func (c *call) Check(_ context.Context, token any) error {
+	t, err := profileclaims.VerifiedToken("accesstoken", token)
 	if err != nil {
 		return err
 	}
-	if len(idClaims) > 0 {
+	if c.err != nil {
+		return c.err
+	}
+	if len(c.idClaims) > 0 && !isAccessTokenType(t.Header.Type) {
 		return fmt.Errorf("%w: its \"typ\" is %s and it carries %q, claims OpenID Connect Core 1.0 defines for ID tokens only (RFC 8725 section 3.12; OpenID Connect Core 1.0 section 2)",
-			ErrIDToken, typeName(t.Header.Type), idClaims)
+			ErrIDToken, typeName(t.Header.Type), c.idClaims)
 	}
 	return nil
 }

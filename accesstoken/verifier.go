@@ -83,7 +83,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := profile.VerifierOptions(rules, defaults, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))
+	all, err := profile.VerifierOptions(defaults, opts, cfg.Issuer, cfg.Audience, typeRule(cfg.AllowJWTType))
 	if err != nil {
 		return nil, err
 	}
@@ -122,9 +122,10 @@ func (v *Verifier) VerifyInto(ctx context.Context, token string, dst Extended) e
 }
 
 // verify runs the jwt package's flow with the profile's rules: the "typ"
-// rule (jwt.ErrInvalidType) with the claim rules, then the profile's check
-// and the caller's jwt.WithValidator checks. The jwt package decodes into
-// dst only a token that passes every rule.
+// rule (jwt.ErrInvalidType) with the claim rules, then the profile's rules,
+// given to the core as an argument (a call), and the caller's
+// jwt.WithValidator checks. The jwt package decodes into dst only a token
+// that passes every rule.
 func (v *Verifier) verify(ctx context.Context, token string, dst Extended) error {
 	if v == nil || v.core == nil {
 		return fmt.Errorf("%w: accesstoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
@@ -132,6 +133,5 @@ func (v *Verifier) verify(ctx context.Context, token string, dst Extended) error
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	_, err := v.core.ParseWithClaimsContext(ctx, token, dst)
-	return err
+	return profileclaims.Verify(ctx, v.core, token, dst, new(call))
 }

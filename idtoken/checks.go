@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
 // Checks are what the relying party sent or received with one ID token,
@@ -50,51 +52,83 @@ type Checks struct {
 	AccessTokenHashOptional bool
 }
 
-// checksKey carries one Verify call's Checks to the profile's rules.
-type checksKey struct{}
+// call is one Verify call's rules of the profile, given to the core as an
+// argument (internal/verified): what the core's strict pass found of the
+// profile's claims and of the registered ones, and the call's Checks.
+type call struct {
+	v    *Verifier
+	want Checks
+	// s and err are what the profile's claims gave, member by member: the
+	// claims the rules read, the first error.
+	s   scanned
+	err error
+	// registered are the registered claims as the pass found them, which
+	// the "azp" policy is given (steps 4 and 5).
+	registered claims.Registered
+}
 
-// rules is the profile's claim check, run by the jwt package after the
-// signature, the "typ" rule and the registered claims passed
-// (jwt.WithValidator). It reports every failure. (Step 3, "aud" must
-// contain the client id whatever jwt.WithAudience options were added, is
+// Registered implements verified.Rules: the registered claims are read
+// for an "azp" policy other than DefaultAZP.
+func (c *call) Registered() *claims.Registered {
+	if c.v.azp == nil {
+		return nil
+	}
+	return &c.registered
+}
+
+// Member implements verified.Rules: one member of the verified claims,
+// read by the profile (profileclaims.Profile.Member).
+func (c *call) Member(name string, value []byte) {
+	if c.err == nil {
+		c.err = profile.Member(name, value, c.s.keep)
+	}
+}
+
+// Check implements verified.Rules: the profile's claim check, run by the
+// jwt package after the signature, the "typ" rule, the registered claims
+// and the claims type's Validate passed, before the jwt.WithValidator
+// checks. It reports every failure. (Step 3, "aud" must contain the
+// client id whatever jwt.WithAudience options were added, is
 // jwt.WithAllAudiences, a claim rule of the jwt package's.)
-func (v *Verifier) rules(ctx context.Context, t *jwt.Token) error {
-	s, err := scan(t.Raw)
+func (c *call) Check(_ context.Context, token any) error {
+	t, err := profileclaims.VerifiedToken("idtoken", token)
 	if err != nil {
 		return err
 	}
+	if c.err != nil {
+		return c.err
+	}
+	v, s, want := c.v, &c.s, &c.want
 	if len(s.markers) > 0 && !v.allowScope {
 		return fmt.Errorf("%w: it carries %q (RFC 8725 section 3.12; RFC 9068 section 2.2.3; OpenID Connect Core 1.0 section 2 defines no such ID token claim; Config.AllowScopeClaim accepts it)",
 			ErrAccessToken, s.markers)
 	}
-	var errs []error
-	if ext, ok := t.Claims.(Extended); ok {
-		var c Claims
+	var buf [5]error
+	errs := buf[:0]
+	if ext, ok := t.Claims.(Extended); ok && v.azp != nil {
+		var cl Claims
 		if decoded := ext.idClaims(); decoded != nil { // nil: an embedded *Claims no profile claim filled
-			c = *decoded
+			cl = *decoded
 		}
 		// Steps 4 and 5 read "aud" and "azp" from the token's bytes: a
 		// caller's type whose own field shadows Claims' would leave them
 		// empty in the decoded value.
-		c.Registered = t.Registered()
-		c.AuthorizedParty = s.azp.Str
-		if err := v.azp(&c, v.clientID); err != nil {
+		cl.Registered = c.registered
+		cl.AuthorizedParty = s.azp.Str
+		if err := v.azp(&cl, v.clientID); err != nil {
 			if !errors.Is(err, ErrInvalidAuthorizedParty) {
 				err = fmt.Errorf("%w: %w", ErrInvalidAuthorizedParty, err)
 			}
 			errs = append(errs, err)
 		}
 	}
-	want, _ := ctx.Value(checksKey{}).(*Checks)
-	if want != nil {
-		errs = append(errs, v.checkNonce(want, &s), v.checkMaxAge(want, &s))
-		alg := jwt.Algorithm(t.Header.Algorithm)
-		if want.AccessToken != "" && (s.atHash.present || !want.AccessTokenHashOptional) {
-			errs = append(errs, checkHash(alg, want.AccessToken, s.atHash, "at_hash", ErrInvalidAccessTokenHash, "3.2.2.9"))
-		}
-		if want.Code != "" {
-			errs = append(errs, checkHash(alg, want.Code, s.cHash, "c_hash", ErrInvalidCodeHash, "3.3.2.10"))
-		}
+	errs = append(errs, v.checkNonce(want, s), v.checkMaxAge(want, s))
+	alg := jwt.Algorithm(t.Header.Algorithm)
+	if want.AccessToken != "" && (s.atHash.present || !want.AccessTokenHashOptional) {
+		errs = append(errs, checkHash(alg, want.AccessToken, s.atHash, "at_hash", ErrInvalidAccessTokenHash, "3.2.2.9"))
+	}
+	if want.Code != "" {
+		errs = append(errs, checkHash(alg, want.Code, s.cHash, "c_hash", ErrInvalidCodeHash, "3.3.2.10"))
 	}
 	return errors.Join(errs...)
 }

@@ -1,6 +1,8 @@
 package idtoken
 
 import (
+	"time"
+
 	"github.com/jotlib/jwt/internal/profileclaims"
 )
 
@@ -41,42 +43,32 @@ var profile = profileclaims.Profile{
 
 // claim is one profile claim as found in the token's bytes.
 type claim struct {
-	profileclaims.Value
-	present bool // present and not null
+	Str     string    // a string claim's value
+	Time    time.Time // a NumericDate claim's value
+	present bool      // present and not null
 }
 
-// scanned is what the profile's pass over the claims found, by exact name:
-// the claims the rules read.
+// scanned is what the profile found of its claims in the core's pass, by
+// exact name (profileclaims.Profile.Member): the claims the rules read.
 type scanned struct {
 	azp, nonce, authTime, atHash, cHash claim
 	// markers are the access-token markers present, in the token's order.
 	markers []string
 }
 
-// scan reads the verified token's claims by their exact names (RFC 7519
-// section 4), whatever the Encoder: it type-checks the profile's claims,
-// refuses members whose names fold to one of them, and keeps those the
-// rules read (profileclaims.Profile.Scan).
-func scan(raw string) (scanned, error) {
-	var s scanned
-	err := profile.Scan(raw, s.keep)
-	return s, err
-}
-
 // keep keeps one profile claim, present and not null, when a rule reads it.
 func (s *scanned) keep(c profileclaims.Claim, v profileclaims.Value) {
-	found := claim{Value: v, present: true}
 	switch c.Name {
 	case "azp":
-		s.azp = found
+		s.azp = claim{Str: v.Text(), present: true}
 	case "nonce":
-		s.nonce = found
+		s.nonce = claim{Str: v.Text(), present: true}
 	case "auth_time":
-		s.authTime = found
+		s.authTime = claim{Time: v.Time, present: true}
 	case "at_hash":
-		s.atHash = found
+		s.atHash = claim{Str: v.Text(), present: true}
 	case "c_hash":
-		s.cHash = found
+		s.cHash = claim{Str: v.Text(), present: true}
 	}
 	if c.Kind == profileclaims.Marker {
 		s.markers = append(s.markers, c.Name)

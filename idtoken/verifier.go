@@ -63,7 +63,9 @@ const DefaultFutureLeeway = profileclaims.DefaultFutureLeeway
 type Verifier struct {
 	core     *jwt.Verifier
 	clientID string
-	azp      func(*Claims, string) error
+	// azp is Config.AZP; nil for DefaultAZP, which accepts every token,
+	// so that nothing is read for it.
+	azp func(*Claims, string) error
 	// allowScope is Config.AllowScopeClaim.
 	allowScope bool
 }
@@ -107,10 +109,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 		return nil, err
 	}
 	v := &Verifier{clientID: cfg.ClientID, azp: cfg.AZP, allowScope: cfg.AllowScopeClaim}
-	if v.azp == nil {
-		v.azp = DefaultAZP
-	}
-	all, err := profile.VerifierOptions(v.rules, defaults, opts, cfg.Issuer, cfg.ClientID, typeRule)
+	all, err := profile.VerifierOptions(defaults, opts, cfg.Issuer, cfg.ClientID, typeRule)
 	if err != nil {
 		return nil, err
 	}
@@ -153,9 +152,10 @@ func (v *Verifier) VerifyInto(ctx context.Context, token string, want Checks, ds
 }
 
 // verify runs the jwt package's flow with the profile's rules: the "typ"
-// rule (jwt.ErrInvalidType) with the claim rules, then the profile's check
-// and the caller's jwt.WithValidator checks. The jwt package decodes into
-// dst only a token that passes every rule.
+// rule (jwt.ErrInvalidType) with the claim rules, then the profile's rules
+// with want, given to the core as an argument (a call), and the caller's
+// jwt.WithValidator checks. The jwt package decodes into dst only a token
+// that passes every rule.
 func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Extended) error {
 	if v == nil || v.core == nil {
 		return fmt.Errorf("%w: idtoken: nil or zero Verifier; use NewVerifier", jwt.ErrInvalidKey)
@@ -169,6 +169,5 @@ func (v *Verifier) verify(ctx context.Context, token string, want Checks, dst Ex
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	_, err := v.core.ParseWithClaimsContext(context.WithValue(ctx, checksKey{}, &want), token, dst)
-	return err
+	return profileclaims.Verify(ctx, v.core, token, dst, &call{v: v, want: want})
 }

@@ -2,14 +2,14 @@
 // 9068 JWT access tokens) and idtoken (OpenID Connect Core 1.0 ID tokens).
 // A Profile describes one of them: the claims it defines beyond the
 // registered ones (RFC 7519 section 4.1) with their JSON types, the ones it
-// requires, and the "typ" its Signer writes. The pass over a verified
-// token's claims (Scan), the signing side's required-claims check (Sign)
-// and the verifier's option list (VerifierOptions) are written once here;
-// each profile keeps its own spec rules.
+// requires, and the "typ" its Signer writes. The reading of a verified
+// token's claims from the core's one strict pass (Member, Verify), the
+// signing side's required-claims check (Sign) and the verifier's option
+// list (VerifierOptions) are written once here; each profile keeps its own
+// spec rules, given to the core per call (internal/verified).
 package profileclaims
 
 import (
-	"context"
 	"fmt"
 	"slices"
 
@@ -124,26 +124,26 @@ func registeredPresent(r *claims.Registered, name string) (ok, registered bool) 
 	return false, false
 }
 
-// VerifierOptions returns a profile verifier's jwt options: check first
-// among the custom checks (jwt.WithValidator), then defaults (the clock:
-// Clock.Options), which the caller's opts may replace, then opts, then the
-// profile's own rules, which come last so that opts cannot loosen them:
-// more (the "typ" rule), "iss" equal to issuer, "aud" containing audience
+// VerifierOptions returns a profile verifier's jwt options: defaults (the
+// clock: Clock.Options), which the caller's opts may replace, then opts,
+// then the profile's own rules, which come last so that opts cannot loosen
+// them: more (the "typ" rule), "iss" equal to issuer, "aud" containing audience
 // whatever jwt.WithAudience options opts add (jwt.WithAllAudiences),
 // p.Required present, "exp" required and "iat" not in the future (RFC 7519
 // sections 4.1.1 to 4.1.6; RFC 9068 section 4; OpenID Connect Core 1.0
-// section 3.1.3.7 steps 2, 3, 9 and 10).
+// section 3.1.3.7 steps 2, 3, 9 and 10). The profile's claim rules are not
+// among them: they are given to the core per call (Verify), and run after
+// the claims type's Validate, before the jwt.WithValidator checks of opts.
 //
 // A jwt.WithIssuer, jwt.WithAudience or jwt.WithType in opts whose value
 // is not the profile's own would be replaced or outweighed by the
 // profile's without a word: it is jwt.ErrInvalidOption naming the Config
 // field to use instead (ownedConflict). The same value is accepted.
-func (p *Profile) VerifierOptions(check func(context.Context, *jwt.Token) error, defaults, opts []jwt.Option, issuer, audience string, more ...jwt.Option) ([]jwt.Option, error) {
+func (p *Profile) VerifierOptions(defaults, opts []jwt.Option, issuer, audience string, more ...jwt.Option) ([]jwt.Option, error) {
 	if err := p.ownedConflict(opts, issuer, audience, more); err != nil {
 		return nil, err
 	}
-	all := make([]jwt.Option, 0, 1+len(defaults)+len(opts)+len(more)+6)
-	all = append(all, jwt.WithValidator(check))
+	all := make([]jwt.Option, 0, len(defaults)+len(opts)+len(more)+6)
 	all = append(all, defaults...)
 	all = append(all, opts...)
 	all = append(all, more...)
