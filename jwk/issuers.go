@@ -39,7 +39,8 @@ type IssuerConfig struct {
 	// "id_token_signing_alg_values_supported" is not applied here: it is
 	// for ID tokens (Issuers.IDTokenAlgorithms, enforced by idtoken). HS*
 	// not for keys this package fetches from a URL (a RemoteSet, a
-	// discovered issuer): they are public.
+	// discovered issuer, a nested *Issuers' entry holding either): they are
+	// public.
 	Algorithms []jwt.Algorithm
 }
 
@@ -113,10 +114,11 @@ type issuerEntry struct {
 }
 
 // fetched reports keys this package fetches from a URL (a RemoteSet's, a
-// Provider's): public, so never HS*.
+// Provider's, a nested *Issuers' entry holding either): public, so never
+// HS*.
 func (e *issuerEntry) fetched() bool {
-	_, remote := e.keys.(*RemoteSet)
-	return remote || e.provider != nil
+	_, remote := e.source.keys.(*RemoteSet)
+	return remote || e.source.provider != nil
 }
 
 // NewIssuers makes the set of configs (RFC 8725 section 3.8: each issuer

@@ -53,3 +53,35 @@ func TestIssuers_HSStarOnlyForAStaticSet_KeysFetchedFromAURLArePublic(t *testing
 		t.Errorf("HS256 with a static set: %v", err)
 	}
 }
+
+// TestIssuers_NestedFetchedIssuerRefusesHSStar: an *Issuers in Keys whose
+// entry for the issuer is discovered holds fetched keys too: HS* in the
+// outer IssuerConfig.Algorithms is ErrInvalidOption (no token could pass),
+// and an HS256 token is refused before any discovery, as for a Provider.
+func TestIssuers_NestedFetchedIssuerRefusesHSStar(t *testing.T) {
+	idp := newFakeIdP(t, idpOptions{tls: true}, []byte(`{"keys":[]}`))
+	inner, err := jwk.NewIssuers([]jwk.IssuerConfig{{Issuer: idp.issuer}}, jwk.WithHTTPClient(idp.srv.Client()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inner.Close()
+	if m, err := jwk.NewIssuers([]jwk.IssuerConfig{{Issuer: idp.issuer, Keys: inner, Algorithms: []jwt.Algorithm{jwt.HS256}}}); !errors.Is(err, jwk.ErrInvalidOption) {
+		m.Close()
+		t.Errorf("HS256 in Algorithms for a nested discovered issuer: %v, want ErrInvalidOption", err)
+	}
+	outer, err := jwk.NewIssuers([]jwk.IssuerConfig{{Issuer: idp.issuer, Keys: inner}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outer.Close()
+	tok, err := jwt.Sign(jwt.HS256, map[string]any{"iss": idp.issuer, "exp": time.Now().Add(time.Hour).Unix()}, []byte("issuers-test-hs256-secret-32-byt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jwt.Parse(tok, outer); !errors.Is(err, jwt.ErrAlgorithmNotAllowed) {
+		t.Errorf("HS256 for a nested discovered issuer: %v, want ErrAlgorithmNotAllowed", err)
+	}
+	if n := idp.docHits.Load() + idp.keyHits.Load(); n != 0 {
+		t.Fatalf("%d requests for an HS256 token, want 0 (refused before any discovery)", n)
+	}
+}
