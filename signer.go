@@ -36,10 +36,7 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	if err != nil {
 		return nil, err
 	}
-	typ := "JWT"
-	if cfg.types != nil {
-		typ = cfg.types[0]
-	}
+	typ := cfg.writtenType()
 	if !utf8.ValidString(typ) || !utf8.ValidString(cfg.keyID) {
 		return nil, fmt.Errorf("%w: \"typ\" and \"kid\" must be valid UTF-8", ErrInvalidOption)
 	}
@@ -63,6 +60,15 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	}
 	prefix := b64url.AppendEncode(nil, hdr)
 	return &Signer{key: sk, enc: cfg.enc, prefix: string(append(prefix, '.')), maxSize: cfg.maxSize}, nil
+}
+
+// writtenType is the "typ" a Signer configured by c writes: "JWT" (RFC
+// 7519 section 5.1) unless WithType names another, or "" for none.
+func (c *config) writtenType() string {
+	if c.types != nil {
+		return c.types[0]
+	}
+	return "JWT"
 }
 
 // Algorithm returns the signer's algorithm.

@@ -91,7 +91,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := clock.Check("accesstoken", core); err != nil {
+	if err := clock.Check("accesstoken", opts); err != nil {
 		return nil, err
 	}
 	return &Verifier{core: core}, nil

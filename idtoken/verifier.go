@@ -117,7 +117,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := clock.Check("idtoken", core); err != nil {
+	if err := clock.Check("idtoken", opts); err != nil {
 		return nil, err
 	}
 	v.core = core

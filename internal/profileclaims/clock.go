@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/optview"
 )
 
 // DefaultFutureLeeway is the profiles' least leeway of the rules that
@@ -20,24 +21,6 @@ const DefaultFutureLeeway = 5 * time.Second
 type Clock struct {
 	Leeway time.Duration
 	Now    func() time.Time
-
-	probe *clockProbe
-}
-
-// clockProbe wraps Config.Now to find out, once the jwt.Verifier is made,
-// whether a jwt.WithTimeFunc of the caller's replaced it: jwt options
-// cannot be read otherwise.
-type clockProbe struct {
-	now     func() time.Time
-	probing bool // set only while NewVerifier checks, before any use
-	hit     bool
-}
-
-func (p *clockProbe) read() time.Time {
-	if p.probing {
-		p.hit = true
-	}
-	return p.now()
 }
 
 // Options returns the jwt options that come before the caller's: the
@@ -52,27 +35,29 @@ func (c *Clock) Options(pkg string) ([]jwt.Option, error) {
 		opts = append(opts, jwt.WithLeeway(c.Leeway))
 	}
 	if c.Now != nil {
-		c.probe = &clockProbe{now: c.Now}
-		opts = append(opts, jwt.WithTimeFunc(c.probe.read))
+		opts = append(opts, jwt.WithTimeFunc(c.Now))
 	}
 	return opts, nil
 }
 
-// Check refuses, once core is made with Options and the caller's opts, a
-// jwt.WithLeeway of another value beside Config.Leeway, or a
-// jwt.WithTimeFunc beside Config.Now: one of the two would be silently
-// ignored.
-func (c *Clock) Check(pkg string, core *jwt.Verifier) error {
-	if past, _ := core.Leeway(); c.Leeway > 0 && past != c.Leeway {
-		return fmt.Errorf("%w: %s: Config.Leeway %v and jwt.WithLeeway(%v) both given: set one", jwt.ErrInvalidOption, pkg, c.Leeway, past)
+// Check refuses, in opts, the caller's jwt options (read through
+// internal/optview), a jwt.WithLeeway of another value beside
+// Config.Leeway, or a jwt.WithTimeFunc beside Config.Now: opts come after
+// Options, so one of the two would be silently ignored. Options refused
+// for another reason are jwt.NewVerifier's to report.
+func (c *Clock) Check(pkg string, opts []jwt.Option) error {
+	if optview.Of == nil || len(opts) == 0 || (c.Leeway == 0 && c.Now == nil) {
+		return nil
 	}
-	if c.probe != nil {
-		c.probe.probing = true
-		core.Now()
-		c.probe.probing = false
-		if !c.probe.hit {
-			return fmt.Errorf("%w: %s: Config.Now and jwt.WithTimeFunc both given: set one", jwt.ErrInvalidOption, pkg)
-		}
+	user, err := optview.Of(opts)
+	if err != nil {
+		return nil
+	}
+	if c.Leeway > 0 && user.LeewaySet && user.Leeway != c.Leeway {
+		return fmt.Errorf("%w: %s: Config.Leeway %v and jwt.WithLeeway(%v) both given: set one", jwt.ErrInvalidOption, pkg, c.Leeway, user.Leeway)
+	}
+	if c.Now != nil && user.TimeFunc {
+		return fmt.Errorf("%w: %s: Config.Now and jwt.WithTimeFunc both given: set one", jwt.ErrInvalidOption, pkg)
 	}
 	return nil
 }

@@ -6,12 +6,8 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/optview"
 )
-
-// probeKey signs the one token NewSigner makes to read the "typ" its
-// options write: a fixed HMAC key, so that no caller's key (a KMS, an HSM)
-// is used for it.
-var probeKey = []byte("profileclaims: probe of the typ header, never a real key")
 
 // NewSigner returns a jwt.Signer with alg and key that writes "typ" p.Type
 // (the profile's jwt.WithType comes first, so a jwt.WithType in opts
@@ -26,7 +22,7 @@ func (p *Profile) NewSigner(alg jwt.Algorithm, key any, opts []jwt.Option) (*jwt
 	if err != nil {
 		return nil, err
 	}
-	typ, err := writtenType(all)
+	typ, err := optview.SignedType(all) // the options NewSigner just took
 	if err != nil {
 		return nil, err
 	}
@@ -34,25 +30,6 @@ func (p *Profile) NewSigner(alg jwt.Algorithm, key any, opts []jwt.Option) (*jwt
 		return nil, err
 	}
 	return core, nil
-}
-
-// writtenType is the "typ" a jwt.Signer made with opts writes ("" for
-// none), read from a token signed with probeKey: jwt options cannot be read
-// otherwise.
-func writtenType(opts []jwt.Option) (string, error) {
-	probe, err := jwt.NewSigner(jwt.HS256, probeKey, opts...)
-	if err != nil {
-		return "", err
-	}
-	tok, err := probe.Sign(struct{}{})
-	if err != nil {
-		return "", err
-	}
-	u, err := jwt.ReadUnverified(tok)
-	if err != nil {
-		return "", err
-	}
-	return u.Header.Type, nil
 }
 
 // checkType refuses a "typ" other than p.Type (compared as a media type,
