@@ -330,7 +330,7 @@ func (m *Issuers) IssuerVerificationKeys(ctx context.Context, issuer string, h *
 	lookup := func() ([]any, error) {
 		switch k := e.keys.(type) {
 		case nil:
-			return d.keys.keys(ctx, h)
+			return d.keySet().keys(ctx, h)
 		case *RemoteSet:
 			return k.keys(ctx, h)
 		case jwt.IssuerKeySet:

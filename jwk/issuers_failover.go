@@ -55,7 +55,7 @@ func (e *issuerEntry) failoverRemote(d *discovered) *RemoteSet {
 	var r *RemoteSet
 	switch {
 	case d != nil:
-		r = d.keys
+		r = d.keySet()
 	case e.keys != nil:
 		r, _ = e.keys.(*RemoteSet)
 	}

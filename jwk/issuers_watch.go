@@ -48,7 +48,7 @@ func (m *Issuers) discovered(e *issuerEntry, d *discovered) (after func()) {
 	o := &m.urls
 	o.mu.Lock()
 	concerned := map[string]bool{e.issuer: true}
-	for _, u := range o.setClaim(e.issuer, normalizeURL(d.meta.JWKSURI)) {
+	for _, u := range o.setClaim(e.issuer, normalizeURL(d.jwksURI())) {
 		o.concerned(u, concerned)
 	}
 	issuers := make([]string, 0, len(concerned))

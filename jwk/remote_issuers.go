@@ -34,6 +34,12 @@ func (r *RemoteSet) current() *snapshot { return r.cur.Load() }
 // current is the discovered state, or nil before discovery.
 func (p *Provider) current() *discovered { return p.cur.Load() }
 
+// jwksURI is the document's "jwks_uri", as given.
+func (d *discovered) jwksURI() string { return d.meta.JWKSURI }
+
+// keySet is the key set opened on it.
+func (d *discovered) keySet() *RemoteSet { return d.keys }
+
 // failoverRefused is why r may not fetch from its failover URL now, or nil.
 func (r *RemoteSet) failoverRefused() error {
 	return r.cfg.refusals.refused()
