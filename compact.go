@@ -2,32 +2,26 @@ package jwt
 
 import (
 	"github.com/jotlib/jwt/internal/b64url"
-	compactjws "github.com/jotlib/jwt/internal/compact"
+	"github.com/jotlib/jwt/internal/compact"
 )
-
-// compact is a token split into its three segments, all substrings of the
-// token (nothing is copied).
-type compact struct {
-	header, payload, signature string
-	signingInput               string // header + "." + payload
-}
 
 // splitCompact checks the JWS Compact Serialization (RFC 7515 section 7.1):
 // at most maxSize bytes and exactly two '.', found by the repository's one
 // splitter (internal/compact), which stops at a third and never splits, so
-// a token of a million dots costs nothing (CVE-2025-30204). The rest of
-// the alphabet, line breaks included, is checked by decodeSegment, which
+// a token of a million dots costs nothing (CVE-2025-30204). The segments
+// are substrings of the token (nothing is copied). The rest of the
+// alphabet, line breaks included, is checked by decodeSegment, which
 // every segment goes through (a cached header's segment went through it
 // when it was first seen).
-func splitCompact(token string, maxSize int) (compact, error) {
+func splitCompact(token string, maxSize int) (compact.Parts, error) {
 	if len(token) > maxSize {
-		return compact{}, ErrTokenTooLarge
+		return compact.Parts{}, ErrTokenTooLarge
 	}
-	p, err := compactjws.Split(token)
+	c, err := compact.Split(token)
 	if err != nil {
-		return compact{}, malformed("%w", err)
+		return compact.Parts{}, malformed("%w", err)
 	}
-	return compact{header: p.Header, payload: p.Payload, signature: p.Signature, signingInput: p.SigningInput}, nil
+	return c, nil
 }
 
 // decodeSegment appends the decoded canonical base64url segment to dst. It

@@ -40,7 +40,7 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	if err != nil {
 		return nil, err
 	}
-	hdr, err := decodeSegment(nil, c.header, "header")
+	hdr, err := decodeSegment(nil, c.Header, "header")
 	if err != nil {
 		return nil, err
 	}
@@ -48,11 +48,11 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	if err != nil {
 		return nil, err
 	}
-	payload, err := decodeSegment(nil, c.payload, "payload")
+	payload, err := decodeSegment(nil, c.Payload, "payload")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := decodeSegment(nil, c.signature, "signature"); err != nil {
+	if _, err := decodeSegment(nil, c.Signature, "signature"); err != nil {
 		return nil, err
 	}
 	var ex claimrules.Extracted
@@ -105,7 +105,7 @@ func (t *Token) Registered() claims.Registered {
 	if err != nil {
 		return claims.Registered{}
 	}
-	payload, err := decodeSegment(nil, c.payload, "payload")
+	payload, err := decodeSegment(nil, c.Payload, "payload")
 	if err != nil {
 		return claims.Registered{}
 	}

@@ -148,7 +148,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	if err != nil {
 		return nil, err
 	}
-	h, cached, err := v.headers.header(c.header)
+	h, cached, err := v.headers.header(c.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +157,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// The claims are decoded into a buffer of their own, never reused: an
 	// Encoder (or an UnmarshalJSON it calls) that keeps its input keeps this
 	// token's bytes, not a later token's.
-	payload, err := decodeSegment(nil, c.payload, "payload")
+	payload, err := decodeSegment(nil, c.Payload, "payload")
 	if err != nil {
 		return nil, err
 	}
@@ -169,13 +169,13 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// stack buffer escapes to the heap on every parse.
 	var sigBuf [512]byte
 	var sig []byte
-	if len(c.signature)/4*3 > len(sigBuf) {
+	if len(c.Signature)/4*3 > len(sigBuf) {
 		pooled := getBuffer()
 		defer putBuffer(pooled)
-		*pooled, err = decodeSegment((*pooled)[:0], c.signature, "signature")
+		*pooled, err = decodeSegment((*pooled)[:0], c.Signature, "signature")
 		sig = *pooled // grown or not, back to the pool when verify returns
 	} else {
-		sig, err = decodeSegment(sigBuf[:0], c.signature, "signature")
+		sig, err = decodeSegment(sigBuf[:0], c.Signature, "signature")
 	}
 	if err != nil {
 		return nil, err
@@ -193,11 +193,11 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 			return nil, err
 		}
 	}
-	if err := v.verifySignature(ctx, h, alg, bytesOf(c.signingInput), sig, iss); err != nil {
+	if err := v.verifySignature(ctx, h, alg, bytesOf(c.SigningInput), sig, iss); err != nil {
 		return nil, err // CVE-2024-51744: never with a claims verdict
 	}
 	if !cached && !v.oneShot {
-		v.headers.put(c.header, h) // only headers of signed tokens are kept
+		v.headers.put(c.Header, h) // only headers of signed tokens are kept
 	}
 	got.verified = true
 	var ex claimrules.Extracted

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/compact"
 )
 
 const demoHelp = `Usage: jwt demo [-alg ALG]
@@ -67,9 +68,12 @@ func (c *cli) demo(args []string) error {
 		alg, describeKey(key), tok, aud, iss, report)
 
 	// One claim changed, signature kept: refused before any claim is read.
-	parts := strings.SplitN(tok, ".", 3)
+	parts, err := compact.Split(tok)
+	if err != nil {
+		return err
+	}
 	forged := strings.Replace(string(seg.payload), `"user-42"`, `"admin"`, 1)
-	tampered := parts[0] + "." + base64.RawURLEncoding.EncodeToString([]byte(forged)) + "." + parts[2]
+	tampered := parts.Header + "." + base64.RawURLEncoding.EncodeToString([]byte(forged)) + "." + parts.Signature
 	_, err = jwt.Parse(tampered, verifyKey, opts...)
 	if err == nil {
 		return fmt.Errorf("a tampered token verified")
