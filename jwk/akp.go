@@ -19,9 +19,10 @@ import (
 // (RFC 9964 section 3: "the priv parameter MUST be the seed, and MUST have
 // a length of 32 bytes").
 //
-// The ML-DSA keys are crypto/mldsa's, which needs Go 1.27: this file builds
-// with any Go and reaches them only through package signing's helpers
-// (NewMLDSAPublicKey, NewMLDSAPrivateKey, MLDSAKeyBytes). Built with an
+// The ML-DSA keys are crypto/mldsa's, which needs Go 1.27: this package
+// builds with any Go and reaches them only through internal/signing's
+// helpers (NewMLDSAPublicKey, NewMLDSAPrivateKey, MLDSAKeyBytes) and
+// internal/mldsa, the one place that differs between Go versions. Built with an
 // older Go, a well-formed AKP key is refused with ErrUnsupportedKeyType
 // saying so (ParseSet skips and lists it); a malformed one is ErrInvalidKey
 // whatever the Go version.

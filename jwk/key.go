@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/mldsa"
 	"github.com/jotlib/jwt/internal/signing"
 )
 
@@ -160,7 +161,7 @@ func (k *Key) setGoKey(key any) error {
 	}
 	if alg, pub, seed, err := signing.MLDSAKeyBytes(key); err == nil {
 		return k.setMLDSA(key, alg, pub, seed)
-	} else if isMLDSAGoKey(key) {
+	} else if mldsa.KindOf(key) != mldsa.NotMLDSA { // a nil or zero crypto/mldsa key
 		return invalid("ML-DSA key: %v", err)
 	}
 	return unsupported("Go key of type %T", key)

@@ -18,9 +18,8 @@ package signing
 
 import (
 	"crypto"
-	"fmt"
-	"runtime"
 
+	"github.com/jotlib/jwt/internal/mldsa"
 	"github.com/jotlib/jwt/internal/sentinel"
 
 	_ "crypto/sha256" // registers SHA-256 for crypto.Hash
@@ -175,10 +174,7 @@ func (a Algorithm) Available() bool {
 
 // errMLDSAUnavailable refuses an ML-DSA algorithm in a build without
 // crypto/mldsa.
-func errMLDSAUnavailable(alg Algorithm) error {
-	return fmt.Errorf("%w: %s needs Go 1.27 or later (crypto/mldsa); this program was built with %s",
-		ErrAlgorithmNotAllowed, alg, runtime.Version())
-}
+func errMLDSAUnavailable(alg Algorithm) error { return mldsa.Unavailable(string(alg)) }
 
 // MaxSignatureSize is the size in bytes of the largest signature made by
 // the algorithms with keys in practical use: ML-DSA-87's 4,627 (FIPS 204
