@@ -81,7 +81,7 @@ func (j *docFetch) fetch() error {
 
 // publish makes the document the one in use, telling the watchers, and
 // schedules its re-read; a document read after Close is not used.
-func (j *docFetch) publish(err error, _ time.Time) (error, func()) {
+func (j *docFetch) publish(err error, _ time.Time) (after func(), waiters error) {
 	p := j.p
 	if err == nil && p.closed {
 		err = ErrClosed
@@ -91,7 +91,7 @@ func (j *docFetch) publish(err error, _ time.Time) (error, func()) {
 		told = p.publishLocked(j.d)
 		p.scheduleLocked()
 	}
-	return err, func() {
+	return func() {
 		if err != nil && j.d != nil {
 			j.d.keys.Close() // closed meanwhile
 		}
@@ -99,7 +99,7 @@ func (j *docFetch) publish(err error, _ time.Time) (error, func()) {
 			f()
 		}
 		p.observeDocument(j.status, time.Since(j.start), j.refused, err) // before the waiters return: events in order
-	}
+	}, err
 }
 
 // observeDocument reports a read of the document, if there is an observer.

@@ -64,7 +64,7 @@ type fetchJob interface {
 	// an outcome that came after Close) and what to run once the lock is
 	// released, before the waiters return (its events, so that they come
 	// in order).
-	publish(err error, now time.Time) (waiters error, after func())
+	publish(err error, now time.Time) (after func(), waiters error)
 }
 
 // init makes f: its context, ended by close; opts and what are the
@@ -122,7 +122,7 @@ func (f *fetcher) run(c *fetchCall, job fetchJob) {
 		f.gate.failed(err, now, f.opts)
 	}
 	var after func()
-	c.err, after = job.publish(err, now)
+	after, c.err = job.publish(err, now)
 	f.flight = nil
 	f.mu.Unlock()
 	if after != nil {

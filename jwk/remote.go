@@ -437,7 +437,7 @@ func (j *setFetch) fetch() error {
 }
 
 // publish serves the fetched set, or plans the retry after a failure.
-func (j *setFetch) publish(err error, now time.Time) (error, func()) {
+func (j *setFetch) publish(err error, now time.Time) (after func(), waiters error) {
 	r, res, old := j.r, j.res, j.prev
 	if err == nil {
 		life := r.lifetime(res)
@@ -463,7 +463,7 @@ func (j *setFetch) publish(err error, now time.Time) (error, func()) {
 		// and no other kid's fetches wait for it.
 		r.kids.hold(j.why.kid, now.Add(r.cfg.rateLimit/heldKidPart))
 	}
-	return err, func() {
+	return func() {
 		if r.cfg.observer != nil {
 			r.observeOutcome(res, err, old, now, now.Sub(j.start))
 		}
@@ -471,7 +471,7 @@ func (j *setFetch) publish(err error, now time.Time) (error, func()) {
 		case r.kick <- struct{}{}: // the refresher re-plans
 		default:
 		}
-	}
+	}, err
 }
 
 // refreshAhead is how long before a set's expiry its background refresh

@@ -18,7 +18,7 @@ const (
 	exitMalformed   = 3 // not a compact JWS, bad base64url or JSON, a registered claim of the wrong type
 	exitSignature   = 4 // the signature does not verify
 	exitExpired     = 5 // now is at or after "exp" (+ leeway)
-	exitNotYetValid = 6 // now is before "nbf" (- leeway)
+	exitNotYetValid = 6 // now is before "nbf" (- leeway), or "iat" is in the future
 	exitClaims      = 7 // "aud", "iss", "sub", "typ" or a required claim does not match
 	exitKey         = 8 // the key cannot be read, is of the wrong kind or too weak, or no key fits the kid
 	exitAlgorithm   = 9 // "alg" is unknown or none, outside -alg, or does not fit the key
@@ -33,7 +33,7 @@ const exitCodesHelp = `Exit codes:
      claim of the wrong type
   4  signature invalid
   5  token expired ("exp")
-  6  token not valid yet ("nbf")
+  6  token not valid yet ("nbf", or "iat" in the future)
   7  claim mismatch: audience, issuer (with -issuer, also a token of another
      issuer or without "iss"), subject, "typ" or a required claim
   8  key problem: unreadable, wrong kind (e.g. a public key to sign), too
@@ -84,7 +84,7 @@ var sentinelCodes = map[error]int{
 	jwt.ErrSignatureInvalid:      exitSignature,
 	jwt.ErrTokenExpired:          exitExpired,
 	jwt.ErrTokenNotValidYet:      exitNotYetValid,
-	jwt.ErrTokenUsedBeforeIssued: noClass,
+	jwt.ErrTokenUsedBeforeIssued: exitNotYetValid, // "iat" in the future (RFC 7519 section 4.1.6)
 	jwt.ErrInvalidAudience:       exitClaims,
 	jwt.ErrInvalidIssuer:         exitClaims,
 	jwt.ErrInvalidSubject:        exitClaims,

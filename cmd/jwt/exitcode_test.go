@@ -38,8 +38,7 @@ func TestExitCodeOnePerErrorClass(t *testing.T) {
 		{"expired and wrong audience: the first class", errors.Join(jwt.ErrInvalidAudience, jwt.ErrTokenExpired), exitExpired},
 		{"explicit code wins", withCode(exitClaims, jwt.ErrTokenExpired), exitClaims},
 		{"claims that do not decode are malformed", fmt.Errorf("%w: %w: x", jwt.ErrTokenMalformed, jwt.ErrEncoding), exitMalformed},
-		{"iat in the future has no class", jwt.ErrTokenUsedBeforeIssued, exitFailure},
-		{"iat in the future and wrong typ", errors.Join(jwt.ErrTokenUsedBeforeIssued, jwt.ErrInvalidType), exitClaims},
+		{"iat in the future is not valid yet", jwt.ErrTokenUsedBeforeIssued, exitNotYetValid},
 	}
 	seen := map[int]string{}
 	for _, tc := range tests {
