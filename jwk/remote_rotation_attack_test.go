@@ -175,8 +175,12 @@ func (o rotationOutcome) check(t *testing.T, period, bound time.Duration) {
 	limit := int64(o.elapsed/(period/10)) + 1
 	t.Logf("rate limit %v; %d forged tokens in %v, rotation at %v; rotated key accepted %v after it (%d refused before); %d old-key tokens accepted; %d fetches (at most %d)",
 		period, o.forged, o.elapsed.Round(time.Millisecond), o.rotation.Round(time.Millisecond), o.took, o.refused, o.valid, o.fetches, limit)
-	if o.took == 0 || o.took > bound {
-		t.Errorf("the rotated key's tokens accepted %v after the rotation, want within %v", o.took, bound)
+	// slack is the scheduling a shared, loaded machine (CI runs two
+	// modules at once, under -race) adds to a fetch and its tokens; the
+	// unfixed behaviour took ~4/5 of the period, far past bound+slack.
+	const slack = 100 * time.Millisecond
+	if o.took == 0 || o.took > bound+slack {
+		t.Errorf("the rotated key's tokens accepted %v after the rotation, want within %v (+%v scheduling slack)", o.took, bound, slack)
 	}
 	if o.fetches > limit {
 		t.Errorf("%d fetches in %v, want at most %d (one per tenth of the period)", o.fetches, o.elapsed, limit)
