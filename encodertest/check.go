@@ -118,7 +118,7 @@ var standardPaths = []parsePath{
 	}},
 	withClaims("ParseWithClaims(map)", func() any { return new(map[string]any) }),
 	withClaims("ParseWithClaims(claims.Registered)", func() any { return new(claims.Registered) }),
-	withClaims("ParseWithClaims(AccessClaims)", func() any { return new(AccessClaims) }),
+	withClaims("ParseWithClaims(AccessClaims)", func() any { return new(accessClaims) }),
 	{"Verifier.Parse", func(tok string, key any, opts []jwt.Option) (any, error) {
 		v, err := jwt.NewVerifier(key, opts...)
 		if err != nil {
@@ -135,7 +135,7 @@ var standardPaths = []parsePath{
 		if err != nil {
 			return nil, err
 		}
-		var c AccessClaims
+		var c accessClaims
 		_, err = v.ParseWithClaims(tok, &c)
 		return &c, err
 	}},

@@ -32,7 +32,7 @@ func duplicateWinner(c *checker) string {
 func caseMatching(c *checker) string {
 	probe := func(in string) bool {
 		v, o := unmarshal(c.enc, []byte(in), newAccess)
-		a := v.(*AccessClaims)
+		a := v.(*accessClaims)
 		return o.err == nil && (a.Name != "" || a.Kind != "" || a.Scope != "")
 	}
 	var got []string
@@ -45,7 +45,7 @@ func caseMatching(c *checker) string {
 	if probe("{\"\u017fcope\":\"x\"}") {
 		got = append(got, "ſ (U+017F)")
 	}
-	if v, o := unmarshal(c.enc, []byte("{\"\u0130at\":1}"), newAccess); o.err == nil && v.(*AccessClaims).IssuedAt != nil {
+	if v, o := unmarshal(c.enc, []byte("{\"\u0130at\":1}"), newAccess); o.err == nil && v.(*accessClaims).IssuedAt != nil {
 		got = append(got, "also İ (U+0130) as i: not a fold")
 	}
 	if len(got) == 0 {

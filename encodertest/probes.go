@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/encodertest/internal/embedded"
 )
 
 func newAny() any          { return new(any) }
 func newMap() any          { return new(map[string]any) }
 func newRegistered() any   { return new(claims.Registered) }
-func newAccess() any       { return new(AccessClaims) }
+func newAccess() any       { return new(accessClaims) }
 func newPointerEmbed() any { return new(pointerEmbed) }
-func newWide() any         { return new(Wide) }
+func newWide() any         { return new(wideStruct) }
 
 // nested returns depth levels of arrays around 1.
 func nested(depth int) string {
@@ -221,12 +222,12 @@ const wideJSON = `{"iss":"i","sub":"s","aud":"a","exp":1800000000,"created_by":"
 	`"f11":"k","f12":12,"f13":-13,"f14":18446744073709551615,"f15":1.5,"F16":"ignored","f17":"q","f18":{"any":[1,"2"]},` +
 	`"f19":"AQID","f20":"\"s\"","f21":"21","f22":"v","f23":"writer","f24":"UP"}`
 
-// wideValue is a filled Wide for marshaling.
-func wideValue() Wide {
+// wideValue is a filled wideStruct for marshaling.
+func wideValue() wideStruct {
 	ten := "ten"
-	w := Wide{
+	w := wideStruct{
 		Registered: claims.Registered{Issuer: "i", Subject: "s", Audience: claims.Audience{"a"}, ExpiresAt: claims.NewNumericDate(time.Unix(1800000000, 0))},
-		Audit:      Audit{CreatedBy: "c", Version: 3},
+		Audit:      embedded.Audit{CreatedBy: "c", Version: 3},
 		F01:        "a", F03: 3, F05: 5.5, F07: []string{"x"}, F09: map[string]string{"k": "v", "a": "b"},
 		F10: &ten, F11: "<k>", F12: 12, F14: math.MaxUint64, F15: 1.1, F16: "skipped", F18: []any{1, "2", nil},
 		F19: []byte{1, 2, 3}, F20: "s", F21: 21, F22: "&", F23: 1, F24: "up", f25: "unexported",
@@ -243,7 +244,7 @@ func encodeProbes() []encodeProbe {
 		ExpiresAt: claims.NewNumericDate(time.Unix(1800000000, 0)), NotBefore: claims.NewNumericDate(time.Unix(1600000000, 0)),
 		IssuedAt: claims.NewNumericDate(time.Unix(1600000000, 0)), ID: "a1b2c3",
 	}
-	access := AccessClaims{Registered: reg, Name: "Ada Lovelace", Roles: []string{"reader", "writer"}, Admin: true}
+	access := accessClaims{Registered: reg, Name: "Ada Lovelace", Roles: []string{"reader", "writer"}, Admin: true}
 	one := reg
 	one.Audience = claims.Audience{"api"}
 	fracReg := claims.Registered{ExpiresAt: &frac, NotBefore: &negFrac}
@@ -305,7 +306,7 @@ func encodeProbes() []encodeProbe {
 
 		{"wide", "24-field struct", wide},
 		{"wide", "24-field struct pointer", &wide},
-		{"wide", "24-field struct, zero", Wide{}},
+		{"wide", "24-field struct, zero", wideStruct{}},
 
 		{"maps", "26 keys, nested", bigMap},
 		{"maps", "int keys", map[string]any{"m": map[int]bool{3: true, 1: false, 20: true, -5: true}}},

@@ -120,8 +120,8 @@ type Report struct {
 
 func (r *Report) add(res Result) { r.Results = append(r.Results, res) }
 
-// Count returns how many results have status s (0 for a nil Report).
-func (r *Report) Count(s Status) int {
+// count returns how many results have status s (0 for a nil Report).
+func (r *Report) count(s Status) int {
 	if r == nil {
 		return 0
 	}
@@ -139,26 +139,20 @@ func (r *Report) Failures() []Result {
 	return r.filter(func(res Result) bool { return res.Status == Failed })
 }
 
-// VerdictChanges returns the results where a token's verdict or Sign's
-// outcome changed with the candidate.
-func (r *Report) VerdictChanges() []Result {
-	return r.filter(func(res Result) bool { return res.Verdict })
-}
-
 // ParseVerdictChanges returns the verdict changes on the parse side only:
 // the ones the core itself must prevent whatever the codec.
 func (r *Report) ParseVerdictChanges() []Result {
 	return r.filter(func(res Result) bool { return res.Verdict })
 }
 
-// RegisteredChanges returns the results where a struct's registered
+// registeredChanges returns the results where a struct's registered
 // claims were decoded differently from what the core validated.
-func (r *Report) RegisteredChanges() []Result {
+func (r *Report) registeredChanges() []Result {
 	return r.filter(func(res Result) bool { return res.RegisteredDiffers })
 }
 
-// Panics returns the results where the candidate panicked.
-func (r *Report) Panics() []Result { return r.filter(func(res Result) bool { return res.Panicked }) }
+// panicked returns the results where the candidate panicked.
+func (r *Report) panicked() []Result { return r.filter(func(res Result) bool { return res.Panicked }) }
 
 func (r *Report) filter(keep func(Result) bool) []Result {
 	if r == nil {
@@ -173,10 +167,10 @@ func (r *Report) filter(keep func(Result) bool) []Result {
 	return out
 }
 
-// WriteDetails writes every check that is not Same, grouped, one per line,
-// after a line of counts (and Err, when set). A nil Report writes a line
-// saying so; a nil w is written nothing.
-func (r *Report) WriteDetails(w io.Writer) {
+// writeDetails writes every check that is not Same, grouped, one per line,
+// after a line of counts (and Err, when set), for Run's log. A nil Report
+// writes a line saying so; a nil w is written nothing.
+func (r *Report) writeDetails(w io.Writer) {
 	if w == nil {
 		return
 	}
@@ -188,7 +182,7 @@ func (r *Report) WriteDetails(w io.Writer) {
 		fmt.Fprintf(w, "encodertest report for %s: %v\n", r.Encoder, r.Err)
 	}
 	fmt.Fprintf(w, "encodertest report for %s: %d checks, %d same, %d neutralised, %d recorded, %d failed; %d tokens compared, %d corpus cases\n",
-		r.Encoder, len(r.Results), r.Count(Same), r.Count(Neutralised), r.Count(Recorded), r.Count(Failed), r.Tokens, r.CorpusCases)
+		r.Encoder, len(r.Results), r.count(Same), r.count(Neutralised), r.count(Recorded), r.count(Failed), r.Tokens, r.CorpusCases)
 	res := append([]Result(nil), r.Results...)
 	sort.SliceStable(res, func(i, j int) bool { return res[i].Group < res[j].Group })
 	for _, x := range res {
@@ -203,12 +197,12 @@ func (r *Report) WriteDetails(w io.Writer) {
 	}
 }
 
-// Summary is one row of the per-codec table, a cell per SummaryHeader
-// column; for a nil Report, the first cell says so and the others are
-// empty, and a Report with Err has it beside the codec's name.
-func (r *Report) Summary() []string {
+// summary is one row of WriteTable's per-codec table, a cell per
+// summaryHeader column; for a nil Report, the first cell says so and the
+// others are empty, and a Report with Err has it beside the codec's name.
+func (r *Report) summary() []string {
 	if r == nil {
-		row := make([]string, len(SummaryHeader))
+		row := make([]string, len(summaryHeader))
 		row[0] = "(nil report)"
 		return row
 	}
@@ -240,9 +234,9 @@ func (r *Report) Summary() []string {
 		r.CaseInsensitive,
 		r.FloatPrecision,
 		wide,
-		fmt.Sprintf("%d / %d", r.Count(Neutralised), r.Count(Failed)),
+		fmt.Sprintf("%d / %d", r.count(Neutralised), r.count(Failed)),
 		fmt.Sprint(len(r.ParseVerdictChanges())),
-		fmt.Sprint(len(r.RegisteredChanges())),
+		fmt.Sprint(len(r.registeredChanges())),
 		fmt.Sprint(len(r.filter(func(res Result) bool { return res.Status == Failed && strings.HasPrefix(res.Std, "token ") }))),
 		fmt.Sprint(len(r.filter(func(res Result) bool { return res.SignVerdict }))),
 	}
@@ -255,23 +249,28 @@ func shorten(list []string, n int) []string {
 	return append(append([]string(nil), list[:n]...), fmt.Sprintf("(+%d more)", len(list)-n))
 }
 
-// SummaryHeader names the columns of Summary.
-var SummaryHeader = []string{
+// summaryHeader names the columns of WriteTable's table.
+var summaryHeader = []string{
 	"codec", "JSONTestSuite divergences", "panics", "duplicate key", "case-insensitive matching",
 	"float precision", "20+-field struct", "neutralised / failed checks",
 	"core verdict changes", "registered claims ≠ validated", "tokens decoded differently", "Sign outcome changes",
 }
 
-// WriteTable writes a Markdown table with one Summary row per report (a
-// nil report has a row saying so); a nil w is written nothing.
+// WriteTable writes a Markdown table with one row per report (a nil report
+// has a row saying so): per codec, its JSONTestSuite divergences, panics,
+// what it does with a duplicate key, its case-insensitive matching, float
+// precision, the wide struct, the neutralised and failed checks, the core
+// verdict changes, the registered claims decoded other than validated, the
+// tokens decoded differently and the Sign outcome changes. A nil w is
+// written nothing.
 func WriteTable(w io.Writer, reports ...*Report) {
 	if w == nil {
 		return
 	}
-	fmt.Fprintf(w, "| %s |\n", strings.Join(SummaryHeader, " | "))
-	fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(SummaryHeader)))
+	fmt.Fprintf(w, "| %s |\n", strings.Join(summaryHeader, " | "))
+	fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(summaryHeader)))
 	for _, r := range reports {
-		cells := r.Summary()
+		cells := r.summary()
 		for i, c := range cells {
 			cells[i] = strings.ReplaceAll(c, "|", `\|`)
 		}
@@ -280,7 +279,7 @@ func WriteTable(w io.Writer, reports ...*Report) {
 }
 
 func panics(r *Report) string {
-	s := fmt.Sprint(len(r.Panics()))
+	s := fmt.Sprint(len(r.panicked()))
 	if len(r.Fatal) > 0 {
 		s += fmt.Sprintf(" (+%d fatal: %s)", len(r.Fatal), strings.Join(r.Fatal, ", "))
 	}

@@ -17,7 +17,6 @@ type Option func(*config)
 type config struct {
 	name       string
 	recordOnly bool
-	isolated   bool
 }
 
 // WithName names the candidate in the report (default: its Go type).
@@ -29,10 +28,6 @@ func WithName(name string) Option { return func(c *config) { c.name = name } }
 // in the Report. Use it to measure codecs that are not shipped as
 // Encoders.
 func RecordOnly() Option { return func(c *config) { c.recordOnly = true } }
-
-// WithoutChildProcesses skips the probes that run in a child process
-// (cyclic values, nesting deeper than the kit tries in-process).
-func WithoutChildProcesses() Option { return func(c *config) { c.isolated = false } }
 
 // Run runs the kit against enc, logs the report, and fails t when enc
 // decodes or encodes differently from encoding/json anything the core
@@ -50,7 +45,7 @@ func WithoutChildProcesses() Option { return func(c *config) { c.isolated = fals
 // says so (Check runs without a *testing.T). A nil enc fails t and runs
 // nothing, Err saying why.
 func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
-	cfg := config{name: fmt.Sprintf("%T", enc), isolated: true}
+	cfg := config{name: fmt.Sprintf("%T", enc)}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
@@ -80,13 +75,11 @@ func Run(t *testing.T, enc jwt.Encoder, opts ...Option) *Report {
 		c.rep.Err = err
 		t.Errorf("encodertest: %v", err)
 	}
-	if cfg.isolated {
-		c.runIsolated(t, deep)
-	}
+	c.runIsolated(t, deep)
 	c.finish()
 
 	var b strings.Builder
-	c.rep.WriteDetails(&b)
+	c.rep.writeDetails(&b)
 	t.Log("\n" + b.String())
 	for _, res := range c.rep.Results {
 		switch {

@@ -5,14 +5,14 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/encodertest/internal/embedded"
 )
 
-// AccessClaims is the kit's user struct: the registered claims embedded,
-// plus the private claims of a typical access token. It, Audit and Wide are
-// exported so an Encoder author can reproduce a failing Result (its Group
-// and Name say which probe) with the very type the kit decoded into; the
-// kit is their only user.
-type AccessClaims struct {
+// accessClaims is the kit's user struct: the registered claims embedded,
+// plus the private claims of a typical access token. A failing Result's
+// Group and Name say which probe decoded into it (the probes whose name
+// says AccessClaims).
+type accessClaims struct {
 	claims.Registered
 	Name  string   `json:"name,omitempty"`
 	Roles []string `json:"roles,omitempty"`
@@ -87,21 +87,15 @@ type ptrMarshaler struct{ N int }
 
 func (p *ptrMarshaler) MarshalJSON() ([]byte, error) { return []byte(`"ptr"`), nil }
 
-// Audit is embedded by Wide, with omitempty members. It is exported because
-// codecs treat embedded exported and unexported structs differently, and
-// the kit probes the exported case encoding/json users write.
-type Audit struct {
-	CreatedBy string `json:"created_by,omitempty"`
-	UpdatedBy string `json:"updated_by,omitempty"`
-	Version   int    `json:"version,omitempty"`
-}
-
-// Wide is a struct of more than 20 fields with embedding and omitempty:
-// gqlgen's switch to another codec was reverted because structs of more
-// than 16 fields silently lost fields.
-type Wide struct {
+// wideStruct is a struct of more than 20 fields with embedding and
+// omitempty: gqlgen's switch to another codec was reverted because structs
+// of more than 16 fields silently lost fields. It embeds embedded.Audit, an
+// exported struct type (codecs treat embedded exported and unexported
+// structs differently, and the kit probes the exported case encoding/json
+// users write) that is no part of this package's API.
+type wideStruct struct {
 	claims.Registered
-	Audit
+	embedded.Audit
 	F01 string            `json:"f01"`
 	F02 string            `json:"f02,omitempty"`
 	F03 int               `json:"f03"`
