@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"sync/atomic"
 )
 
 // Encoder maps claims values to and from JSON. It is the only part of the
@@ -69,28 +68,4 @@ func encodeClaims(enc Encoder, dst []byte, v any) ([]byte, error) {
 	}
 	b, err := enc.Marshal(v)
 	return append(dst, b...), err
-}
-
-// defaultEncoder is the process-wide default; see SetDefaultEncoder.
-var defaultEncoder atomic.Pointer[Encoder]
-
-// SetDefaultEncoder sets the Encoder used where no WithEncoder option is
-// given, for the whole process; nil restores encoding/json. Call it once at
-// start-up, before any Sign, Parse, NewSigner or NewVerifier: Signers and
-// Verifiers keep the encoder they were made with. It is safe for concurrent
-// use, but WithEncoder on each Signer and Verifier is the primary way.
-func SetDefaultEncoder(enc Encoder) {
-	if enc == nil {
-		defaultEncoder.Store(nil)
-		return
-	}
-	defaultEncoder.Store(&enc)
-}
-
-// DefaultEncoder returns the process-wide default Encoder.
-func DefaultEncoder() Encoder {
-	if p := defaultEncoder.Load(); p != nil {
-		return *p
-	}
-	return StdEncoder{}
 }

@@ -69,7 +69,7 @@ func newConfig(s side, opts []Option) (*config, error) {
 		return nil, c.err
 	}
 	if c.enc == nil {
-		c.enc = DefaultEncoder()
+		c.enc = StdEncoder{}
 	}
 	return c, nil
 }
@@ -90,9 +90,8 @@ func (c *config) fail(format string, args ...any) {
 	}
 }
 
-// WithEncoder sets the JSON codec for claims (default encoding/json, or the
-// one given to SetDefaultEncoder), on both sides. The codec cannot change
-// any verdict.
+// WithEncoder sets the JSON codec for claims (default encoding/json:
+// StdEncoder), on both sides. The codec cannot change any verdict.
 func WithEncoder(enc Encoder) Option {
 	return func(c *config) {
 		if enc == nil {

@@ -326,72 +326,20 @@ func (e *rtCountingEncoder) Unmarshal(data []byte, v any) error {
 	return json.Unmarshal(data, v)
 }
 
-// TestSetDefaultEncoderIsRaceFreeAndKeptPerVerifier: the process-wide
-// default may be set while other goroutines sign and parse; Signers and
-// Verifiers keep the encoder they were made with; nil restores
-// encoding/json.
-func TestSetDefaultEncoderIsRaceFreeAndKeptPerVerifier(t *testing.T) {
-	defer jwt.SetDefaultEncoder(nil)
-	before, err := jwt.NewVerifier(rtSecret)
+// TestWithEncoderDecodesAndNilIsRefused: the Encoder WithEncoder names
+// decodes a Verifier's claims, and Parse's; a nil one is ErrInvalidOption.
+func TestWithEncoderDecodesAndNilIsRefused(t *testing.T) {
+	tok := rtSign(t, map[string]any{"sub": "a"})
+	counting := &rtCountingEncoder{}
+	v, err := jwt.NewVerifier(rtSecret, jwt.WithEncoder(counting))
 	if err != nil {
 		t.Fatal(err)
 	}
-	counting := &rtCountingEncoder{}
-	tok := rtSign(t, map[string]any{"sub": "a"})
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				if i%2 == 0 {
-					jwt.SetDefaultEncoder(counting)
-				} else {
-					jwt.SetDefaultEncoder(nil)
-				}
-				_ = jwt.DefaultEncoder()
-			}
-		}()
-		go func() {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				if _, err := jwt.Parse(tok, rtSecret); err != nil {
-					t.Error(err)
-					return
-				}
-				if _, err := jwt.Sign(jwt.HS256, map[string]any{"i": i}, rtSecret); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}()
+	if _, err := v.Parse(tok); err != nil || counting.unmarshal.Load() != 1 {
+		t.Errorf("Verifier with WithEncoder: %v, %d decodes", err, counting.unmarshal.Load())
 	}
-	wg.Wait()
-
-	jwt.SetDefaultEncoder(counting)
-	if _, ok := jwt.DefaultEncoder().(*rtCountingEncoder); !ok {
-		t.Fatalf("DefaultEncoder() = %T", jwt.DefaultEncoder())
-	}
-	n := counting.unmarshal.Load()
-	if _, err := before.Parse(tok); err != nil {
-		t.Fatal(err)
-	}
-	if counting.unmarshal.Load() != n {
-		t.Error("a Verifier made before SetDefaultEncoder used the new default")
-	}
-	if _, err := jwt.Parse(tok, rtSecret); err != nil {
-		t.Fatal(err)
-	}
-	if counting.unmarshal.Load() != n+1 {
-		t.Error("Parse after SetDefaultEncoder did not use the new default")
-	}
-	explicit := &rtCountingEncoder{}
-	if _, err := jwt.Parse(tok, rtSecret, jwt.WithEncoder(explicit)); err != nil || explicit.unmarshal.Load() != 1 {
-		t.Errorf("WithEncoder must win over the default: %v", err)
-	}
-	jwt.SetDefaultEncoder(nil)
-	if _, ok := jwt.DefaultEncoder().(jwt.StdEncoder); !ok {
-		t.Errorf("SetDefaultEncoder(nil) left %T", jwt.DefaultEncoder())
+	if _, err := jwt.Parse(tok, rtSecret, jwt.WithEncoder(counting)); err != nil || counting.unmarshal.Load() != 2 {
+		t.Errorf("Parse with WithEncoder: %v, %d decodes", err, counting.unmarshal.Load())
 	}
 	if _, err := jwt.NewVerifier(rtSecret, jwt.WithEncoder(nil)); !errors.Is(err, jwt.ErrInvalidOption) {
 		t.Errorf("WithEncoder(nil): got %v, want ErrInvalidOption", err)
