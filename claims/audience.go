@@ -29,12 +29,12 @@ func (a Audience) MarshalJSON() ([]byte, error) {
 	for _, s := range a {
 		n += len(s) + 3
 	}
-	return AppendAudience(make([]byte, 0, n), a), nil
+	return appendAudience(make([]byte, 0, n), a), nil
 }
 
-// AppendAudience appends a as MarshalJSON writes it (RFC 7519 section
-// 4.1.3). It is for codecs that write claims into their own buffer.
-func AppendAudience(dst []byte, a Audience) []byte {
+// appendAudience appends a as MarshalJSON writes it (RFC 7519 section
+// 4.1.3).
+func appendAudience(dst []byte, a Audience) []byte {
 	if len(a) == 1 {
 		return jsonstring.Append(dst, a[0])
 	}
