@@ -52,8 +52,8 @@ type keySource struct {
 
 // newKeySource checks key once. A typed nil (a nil *jwk.Set or
 // *jwk.RemoteSet, a nil KeyFunc, a KeySet interface holding a nil pointer)
-// is refused with ErrInvalidKey here: the nil checks of a parse cannot see
-// it, and its first use would fail or panic.
+// is refused with ErrInvalidKey here, where the key is given: its first use
+// would fail or panic, and no check after this one looks for it again.
 func newKeySource(key any) (keySource, error) {
 	if key == nil {
 		return keySource{}, fmt.Errorf("%w: nil key", ErrInvalidKey)
@@ -66,24 +66,12 @@ func newKeySource(key any) (keySource, error) {
 	}
 	switch k := key.(type) {
 	case KeyFunc:
-		if k == nil {
-			return keySource{}, fmt.Errorf("%w: nil KeyFunc", ErrInvalidKey)
-		}
 		return keySource{keyFunc: k}, nil
 	case func(*Header) (any, error):
-		if k == nil {
-			return keySource{}, fmt.Errorf("%w: nil KeyFunc", ErrInvalidKey)
-		}
 		return keySource{keyFunc: k}, nil
 	case IssuerKeySet:
-		if k == nil {
-			return keySource{}, fmt.Errorf("%w: nil IssuerKeySet", ErrInvalidKey)
-		}
 		return keySource{keySet: k, issuers: k}, nil
 	case KeySet:
-		if k == nil {
-			return keySource{}, fmt.Errorf("%w: nil KeySet", ErrInvalidKey)
-		}
 		return keySource{keySet: k}, nil
 	}
 	vk, err := prepareKey(key)
@@ -112,6 +100,9 @@ func isKeyFunc(v any) bool {
 }
 
 // prepareKey accepts a ready *signing.VerifyingKey or checks a raw key.
+// Besides newKeySource's key, it checks what a KeyFunc or a KeySet gives
+// at each parse, which no check at NewVerifier has seen: a nil key among
+// them is refused here.
 func prepareKey(key any) (*signing.VerifyingKey, error) {
 	if vk, ok := key.(*signing.VerifyingKey); ok {
 		if vk == nil {

@@ -14,21 +14,15 @@ func init() {
 
 // unusable is the error a zero RemoteSet, Provider or Issuers gives when
 // used (issue 20 item 6), so jwt.NewVerifier refuses it where it is
-// given; nil for any other key (a nil pointer is refused by jwt itself).
+// given; nil for any other key. jwt refuses a nil pointer before asking.
 func unusable(key any) error {
 	switch k := key.(type) {
 	case *RemoteSet:
-		if k != nil {
-			return k.usable()
-		}
+		return k.usable()
 	case *Provider:
-		if k != nil {
-			return k.usable()
-		}
+		return k.usable()
 	case *Issuers:
-		if k != nil {
-			return k.usable()
-		}
+		return k.usable()
 	}
 	return nil
 }
@@ -48,7 +42,7 @@ func published(key any, depth int) bool {
 	case *Provider:
 		return k.usable() == nil
 	case *Issuers:
-		if k == nil || k.byIssuer == nil || len(k.order) == 0 || depth == maxNestedIssuers {
+		if k.usable() != nil || len(k.order) == 0 || depth == maxNestedIssuers {
 			return false
 		}
 		for _, e := range k.order {
