@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/jotlib/jwt/internal/jsonstring"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -29,43 +28,6 @@ var refusedHeaderMembers = map[string]string{
 	"x5u":  "RFC 8725 section 3.10: a certificate URL carried by the token must not choose the verification key",
 	"enc":  "RFC 7516 section 4.1.2: it marks a JWE",
 	"zip":  "RFC 7516 section 4.1.3: it marks a JWE",
-}
-
-// WithHeader adds a member to the JOSE header of the tokens made (RFC 7515
-// section 4: registered, public or private header parameters), such as
-// "x5t#S256" or a private "tenant". The value is marshaled by the Encoder
-// when the Signer is made. Refused with ErrInvalidOption: "alg", "typ" and
-// "kid" (see WithType and WithKeyID), "crit", "b64", the key-carrying
-// "jwk", "jku" and "x5u", the JWE members "enc" and "zip", case-folded
-// look-alikes of a registered one ("ALG", "kıd", "x5t#ſ256": the parser's
-// rule, which the claims use too), a name given twice, and a value that does
-// not marshal to one JSON value. The header made must pass this library's own
-// header rules. Sign side only.
-func WithHeader(name string, value any) Option {
-	return func(c *config) {
-		if !c.use("WithHeader", signSide) {
-			return
-		}
-		if name == "" || !utf8.ValidString(name) {
-			c.fail("WithHeader: the member name must be non-empty valid UTF-8, got %q", name)
-			return
-		}
-		if why, ok := refusedHeaderMembers[name]; ok {
-			c.fail("WithHeader(%q): %s", name, why)
-			return
-		}
-		if p := strictjson.LookAlike(name, headerParams[:]...); p != "" {
-			c.fail("WithHeader(%q): the name folds to the header parameter %q", name, p)
-			return
-		}
-		for _, m := range c.extra {
-			if m.name == name {
-				c.fail("WithHeader(%q) given twice", name)
-				return
-			}
-		}
-		c.extra = append(c.extra, extraHeaderMember{name: name, value: value})
-	}
 }
 
 // appendExtraHeader appends the WithHeader members, sorted by name, to a

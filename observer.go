@@ -75,18 +75,3 @@ func outcome(err error) error {
 	}
 	return ErrTokenInvalidClaims // a custom rule's own error
 }
-
-// WithObserver reports every verification's outcome to o (VerifyEvent).
-// Without it, a Verifier does no work for observing. Verify side only.
-func WithObserver(o VerifyObserver) Option {
-	return func(c *config) {
-		if !c.use("WithObserver", verifySide) {
-			return
-		}
-		if o == nil {
-			c.fail("nil VerifyObserver")
-			return
-		}
-		c.observer = o
-	}
-}

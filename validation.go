@@ -24,26 +24,6 @@ type ClaimsValidator interface {
 	Validate() error
 }
 
-// WithValidator adds a check that runs after the signature, the registered
-// claims and the claims type's Validate method pass, with the context given
-// to ParseContext or ParseWithClaimsContext (context.Background for the
-// others) and the verified token: for checks that need a context, such as
-// revocation by "jti" or tenant rules. Checks run in the order given; the
-// first error stops, and is reported wrapped, matching
-// ErrTokenInvalidClaims and the error returned. Verify side only.
-func WithValidator(check func(ctx context.Context, t *Token) error) Option {
-	return func(c *config) {
-		if !c.use("WithValidator", verifySide) {
-			return
-		}
-		if check == nil {
-			c.fail("nil WithValidator check")
-			return
-		}
-		c.checks = append(c.checks, check)
-	}
-}
-
 // ValidationError is the error of a token whose signature verified (RFC
 // 7515 section 5.2) but which a rule after it refused: a claim rule, the
 // "typ" rule, the claims type's Validate method or a WithValidator check.
