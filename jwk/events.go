@@ -110,19 +110,6 @@ type FetchEvent struct {
 	Err error
 }
 
-// WithFetchObserver reports fetch events (FetchEvent: JWK Sets, RFC 7517
-// section 5; discovery documents, Discovery section 4) to o. Without it no
-// event is made: nothing is spent on observing.
-func WithFetchObserver(o FetchObserver) RemoteOption {
-	return func(c *remoteConfig) {
-		if o == nil {
-			c.fail("nil FetchObserver")
-			return
-		}
-		c.observer = o
-	}
-}
-
 // observe hands e to the observer, naming the issuer; callers check that
 // there is an observer before they build e.
 func (r *RemoteSet) observe(ctx context.Context, e FetchEvent) {

@@ -230,3 +230,76 @@ func WithInsecureHTTP() RemoteOption {
 func WithEmptySetReplaces() RemoteOption {
 	return func(c *remoteConfig) { c.emptyReplaces = true }
 }
+
+// WithMaxStale bounds how long the last good keys are served while fetches
+// fail: past the set's lifetime (Cache-Control max-age clamped to the
+// refresh bounds, or the refresh interval; RFC 9111 section 4.2) plus d, a
+// verification gets ErrFetch instead of stale keys, until a fetch
+// succeeds. d must be positive. Without it the last good keys are served
+// for as long as the identity provider is down (the default, as before).
+// EventStaleKeys reports each failed fetch while stale keys are served.
+func WithMaxStale(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if positive(c, "max stale", d) {
+			c.maxStale = d
+		}
+	}
+}
+
+// WithRefreshAhead starts the background refresh d before a set's lifetime
+// (its freshness lifetime, RFC 9111 section 4.2.1, clamped) ends (at most half the lifetime before), so that a failed refresh is
+// retried (WithMinRefreshInterval) while the keys are still fresh. The
+// default is a tenth of the lifetime; 0 refreshes at expiry. d must not be
+// negative.
+func WithRefreshAhead(d time.Duration) RemoteOption {
+	return func(c *remoteConfig) {
+		if d < 0 {
+			c.fail("refresh ahead must not be negative, got %v", d)
+			return
+		}
+		c.ahead, c.aheadSet = d, true
+	}
+}
+
+// WithFailoverURL fetches the JWK Set (RFC 7517 section 5) from rawURL
+// when a fetch from the primary URL fails (network error, timeout, status, invalid set); the
+// primary is tried first on every fetch. rawURL must pass the primary's
+// rules (https, or http on the loopback interface or with
+// WithInsecureHTTP; an ASCII host, no IPv6 zone) and differ from it. Each attempt has the whole fetch
+// timeout.
+func WithFailoverURL(rawURL string) RemoteOption {
+	return func(c *remoteConfig) {
+		if rawURL == "" {
+			c.fail("empty failover URL")
+			return
+		}
+		c.failover = rawURL
+	}
+}
+
+// WithFetchObserver reports fetch events (FetchEvent: JWK Sets, RFC 7517
+// section 5; discovery documents, Discovery section 4) to o. Without it no
+// event is made: nothing is spent on observing.
+func WithFetchObserver(o FetchObserver) RemoteOption {
+	return func(c *remoteConfig) {
+		if o == nil {
+			c.fail("nil FetchObserver")
+			return
+		}
+		c.observer = o
+	}
+}
+
+// WithWellKnown chooses where NewProvider and Discover read the metadata
+// (RFC 8615 well-known URIs):
+// OpenIDConfiguration (the default) or OAuthAuthorizationServer. Any other
+// value is ErrInvalidOption. NewRemoteSet refuses it.
+func WithWellKnown(w WellKnown) RemoteOption {
+	return func(c *remoteConfig) {
+		if w != OpenIDConfiguration && w != OAuthAuthorizationServer {
+			c.fail("unknown WellKnown %d", int(w))
+			return
+		}
+		c.wellKnown, c.wkSet = w, true
+	}
+}

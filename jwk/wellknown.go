@@ -36,20 +36,6 @@ func (w WellKnown) String() string {
 	return fmt.Sprintf("WellKnown(%d)", int(w))
 }
 
-// WithWellKnown chooses where NewProvider and Discover read the metadata
-// (RFC 8615 well-known URIs):
-// OpenIDConfiguration (the default) or OAuthAuthorizationServer. Any other
-// value is ErrInvalidOption. NewRemoteSet refuses it.
-func WithWellKnown(w WellKnown) RemoteOption {
-	return func(c *remoteConfig) {
-		if w != OpenIDConfiguration && w != OAuthAuthorizationServer {
-			c.fail("unknown WellKnown %d", int(w))
-			return
-		}
-		c.wellKnown, c.wkSet = w, true
-	}
-}
-
 // checkIssuer accepts an issuer identifier: an https URL (http on the
 // loopback interface, or with WithInsecureHTTP) with a host and no query,
 // fragment or user information (Discovery section 3 "issuer", RFC 8414
