@@ -7,7 +7,6 @@ import (
 
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/sentinel"
-	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // VerifyObserver is told the outcome of every verification a Verifier
@@ -43,7 +42,7 @@ type VerifyEvent struct {
 type progress struct {
 	header   *Header // the header, once read (not authenticated)
 	verified bool    // the signature verified
-	issuer   []byte  // the claims' raw "iss", once the strict pass passed them
+	issuer   string  // the claims' "iss", copied once the strict pass passed them, before any decode
 }
 
 // event is the VerifyEvent of a verification that got as far as p and
@@ -54,8 +53,8 @@ func (p *progress) event(err error, d time.Duration) VerifyEvent {
 	if p.header != nil {
 		e.Algorithm, e.KeyID = bounded.String(p.header.Algorithm), bounded.String(p.header.KeyID)
 	}
-	if p.verified && p.issuer != nil {
-		e.Issuer, _ = strictjson.String(p.issuer)
+	if p.verified {
+		e.Issuer = p.issuer
 	}
 	return e
 }

@@ -208,7 +208,11 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 		// The strict pass refuses what could make them differ: never reached.
 		return nil, fmt.Errorf("%w: the claims' \"iss\" is not the one the keys were chosen by", ErrInvalidIssuer)
 	}
-	got.issuer = ex.Issuer
+	if v.cfg.observer != nil && ex.Issuer != nil {
+		// Copied now: the Encoder (or an UnmarshalJSON it calls) may
+		// write to the payload it is given.
+		got.issuer, _ = strictjson.String(ex.Issuer)
+	}
 	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst, rules)
 }
 
