@@ -39,6 +39,11 @@ func TestExitCodeOnePerErrorClass(t *testing.T) {
 		{"explicit code wins", withCode(exitClaims, jwt.ErrTokenExpired), exitClaims},
 		{"claims that do not decode are malformed", fmt.Errorf("%w: %w: x", jwt.ErrTokenMalformed, jwt.ErrEncoding), exitMalformed},
 		{"iat in the future is not valid yet", jwt.ErrTokenUsedBeforeIssued, exitNotYetValid},
+		// The order is sentinel.Ordered's: an error of a custom key source
+		// joining a signature failure with a key or algorithm error is the
+		// key's or the algorithm's (the library makes none such).
+		{"signature and key: the key's", errors.Join(jwt.ErrSignatureInvalid, jwt.ErrInvalidKey), exitKey},
+		{"signature and algorithm: the algorithm's", errors.Join(jwt.ErrSignatureInvalid, jwt.ErrAlgorithmNotAllowed), exitAlgorithm},
 	}
 	seen := map[int]string{}
 	for _, tc := range tests {
