@@ -27,10 +27,16 @@ func splitCompact(token string, maxSize int) (compact.Parts, error) {
 // decodeSegment appends the decoded canonical base64url segment to dst. It
 // refuses any byte outside the base64url alphabet ('\r', '\n' and '='
 // padding included), a lone trailing character and non-zero unused trailing
-// bits (RFC 7515 section 2; see internal/b64url).
+// bits (RFC 7515 section 2; see internal/b64url). A header that fails and
+// still starts with "Bearer " is also compact.ErrBearerScheme.
 func decodeSegment(dst []byte, seg, what string) ([]byte, error) {
 	out, err := b64url.AppendDecode(dst, seg)
 	if err != nil {
+		// The header segment starts the token: a token still carrying the
+		// scheme fails here, and is told so (RFC 6750 section 2.1).
+		if what == "header" && compact.HasBearerScheme(seg) {
+			return dst, malformed("%w (the header is not canonical unpadded base64url)", compact.ErrBearerScheme)
+		}
 		return dst, malformed("%s is not canonical unpadded base64url", what)
 	}
 	return out, nil
