@@ -36,8 +36,14 @@ func (p *Provider) watch(w *watcher) (remove func()) {
 }
 
 // publishLocked tells the watchers of d, then makes it the document in
-// use; p.mu is held. It returns what the watchers left to do.
+// use; p.mu is held. It returns what the watchers left to do and, when d
+// replaces a document whose key set is not d's (a re-read that moved
+// "jwks_uri"), the closing of that key set, first: verifications holding
+// it still answer for its kids, and nothing of it outlives Close.
 func (p *Provider) publishLocked(d *discovered) (after []func()) {
+	if old := p.cur.Load(); old != nil && old.keys != d.keys {
+		after = append(after, func() { old.keys.Close() })
+	}
 	for _, w := range p.watchers {
 		if f := w.told(d); f != nil {
 			after = append(after, f)
@@ -50,16 +56,18 @@ func (p *Provider) publishLocked(d *discovered) (after []func()) {
 // scheduleLocked arms the next re-read of the document: WithRefreshInterval
 // after a success, and after p.failures failed re-reads
 // WithMinRefreshInterval doubled per failure, up to WithRefreshInterval.
-// p.mu is held and p is not closed.
+// The timer armed before is stopped: one chain of re-reads runs. p.mu is
+// held and p is not closed.
 func (p *Provider) scheduleLocked() {
 	delay := p.cfg.refresh
 	if p.failures > 0 {
 		delay = doubled(p.cfg.minRefresh, p.failures, p.cfg.refresh)
 	}
+	p.stopReread()
 	p.reread = time.AfterFunc(delay, p.reRead)
 }
 
-// stopReread stops the next re-read; p.mu is held (Close).
+// stopReread stops the next re-read; p.mu is held (Close, scheduleLocked).
 func (p *Provider) stopReread() {
 	if p.reread != nil {
 		p.reread.Stop()
@@ -102,11 +110,8 @@ func (p *Provider) reRead() {
 		p.scheduleLocked()
 	}
 	p.mu.Unlock()
-	switch {
-	case err == nil && next.keys != cur.keys:
-		cur.keys.Close() // replaced: verifications holding it still answer for its kids
-	case err != nil && next != nil && next.keys != cur.keys:
-		next.keys.Close()
+	if err != nil && next != nil && next.keys != cur.keys {
+		next.keys.Close() // opened for a moved "jwks_uri", not used; a used one closed cur's (publishLocked)
 	}
 	for _, f := range told {
 		f()

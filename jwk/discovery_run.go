@@ -80,20 +80,23 @@ func (j *docFetch) fetch() error {
 }
 
 // publish makes the document the one in use, telling the watchers, and
-// schedules its re-read; a document read after Close is not used.
+// schedules its re-read. A document read after Close is not used, nor one
+// read after another discovery published (no first discovery starts then:
+// this is the defence if one did); either's key set is closed.
 func (j *docFetch) publish(err error, _ time.Time) (after func(), waiters error) {
 	p := j.p
 	if err == nil && p.closed {
 		err = ErrClosed
 	}
+	late := err == nil && p.cur.Load() != nil
 	var told []func()
-	if err == nil {
+	if err == nil && !late {
 		told = p.publishLocked(j.d)
 		p.scheduleLocked()
 	}
 	return func() {
-		if err != nil && j.d != nil {
-			j.d.keys.Close() // closed meanwhile
+		if (err != nil || late) && j.d != nil {
+			j.d.keys.Close() // closed meanwhile, or not used
 		}
 		for _, f := range told {
 			f()

@@ -36,6 +36,8 @@ type fetcher struct {
 	lastErr   error      // error of the latest fetch, nil after a success
 	gate      retryGate  // consecutive failures, Retry-After (remote_retry.go)
 	closed    bool
+
+	readyHook func() // tests only: runs at each step of ready before it takes f.mu
 }
 
 // fetchCall is one fetch; done is closed when it ends, err is then set.
@@ -156,20 +158,18 @@ const readyFirstRetry = 250 * time.Millisecond
 func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJob) error {
 	delay := readyFirstRetry
 	for {
-		if have() {
-			return nil
+		if f.readyHook != nil {
+			f.readyHook()
 		}
-		if ctx.Err() != nil {
-			return f.notReady(ctx)
-		}
-		c, err := f.joinOrStart(job)
-		if err != nil {
+		c, done, err := f.readyStep(ctx, have, job)
+		switch {
+		case err != nil:
 			return err
-		}
-		if f.wait(ctx, c) != nil {
+		case done:
+			return nil
+		case c == nil || f.wait(ctx, c) != nil: // ctx ended
 			return f.notReady(ctx)
-		}
-		if c.err == nil {
+		case c.err == nil:
 			continue
 		}
 		f.mu.Lock()
@@ -187,6 +187,27 @@ func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJ
 		}
 		delay = min(2*delay, max(f.opts.minRefresh, readyFirstRetry))
 	}
+}
+
+// readyStep is one step of ready, with f.mu held so that what it checks
+// still holds when it starts a fetch: done when have reports that the
+// owner can serve (a fetch that published since ready last looked is not
+// made again: a Provider's second first discovery would replace the
+// first's document and key set); ErrClosed after Close; nothing for a ctx
+// already ended; otherwise the fetch in progress, or job's, started.
+func (f *fetcher) readyStep(ctx context.Context, have func() bool, job func() fetchJob) (c *fetchCall, done bool, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if have() {
+		return nil, true, nil
+	}
+	if ctx.Err() != nil {
+		return nil, false, nil
+	}
+	if c, err := f.joinLocked(); c != nil || err != nil {
+		return c, false, err
+	}
+	return f.startLocked(job()), false, nil
 }
 
 // notReady is ready's error when ctx ends.
