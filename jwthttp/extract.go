@@ -1,17 +1,167 @@
 package jwthttp
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 // Sources says where a token may be sent (RFC 6750 section 2). The zero value is the Authorization header
-// only (section 2.1).
+// only (section 2.1); the form body, the query and a cookie are opt-in, since a token there leaks into
+// logs, caches and browser history (section 5.3).
 type Sources struct {
-	Form   bool   // section 2.2: application/x-www-form-urlencoded body, non-GET, single-part
-	Query  bool   // section 2.3: access_token query parameter (Cache-Control: private on the response)
-	Cookie string // a cookie name for browser apps; "" none
+	// Form accepts the form-encoded body parameter "access_token" (RFC 6750 section 2.2) of a request
+	// whose Content-Type is application/x-www-form-urlencoded (matched case-insensitively; parameters
+	// such as charset are allowed and ignored), whose method has body semantics (not GET, HEAD, DELETE,
+	// CONNECT, OPTIONS or TRACE: such a request with a form "access_token" is ErrInvalidRequest) and
+	// whose body is ASCII and at most MaxFormBytes. The body is read and put back, so the handler reads
+	// it unchanged; a request whose PostForm is already parsed is read from PostForm.
+	Form bool
+	// Query accepts the URI query parameter "access_token" (RFC 6750 section 2.3). The middleware then
+	// marks the response Cache-Control: private (section 2.3).
+	Query bool
+	// Cookie names a cookie holding the token, for browser apps; "" accepts none. The cookie must be
+	// sent once.
+	Cookie string
 }
 
-// Extract returns the request's one token (RFC 6750 section 2): ErrNoToken when none, an error matching
-// ErrInvalidRequest when malformed or sent by two methods.
+// MaxFormBytes bounds the form body Sources.Form reads (RFC 6750 section 2.2); a larger form body is
+// ErrInvalidRequest rather than searched in part. It equals jwt.DefaultMaxTokenSize.
+const MaxFormBytes = 1 << 20
+
+// Extract returns the request's one bearer token (RFC 6750 section 2): ErrNoToken when none, an error
+// matching ErrInvalidRequest when malformed or sent by more than one method (section 2: "Clients MUST
+// NOT use more than one method"). The token returned is always a b64token (section 2.1): 1*( ALPHA /
+// DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=", whichever source it came from. Its length is not
+// capped here: the verifier's cap (jwt.WithMaxTokenSize) refuses a longer token, as invalid_token; the
+// header itself is bounded by http.Server.MaxHeaderBytes and the form by MaxFormBytes.
+//
+// The Authorization header (section 2.1, RFC 9110 section 11.6.2) holds at most one field, and that
+// field one credential: "Bearer" (any case, RFC 9110 section 11.1), one or more SP, the token68, and
+// nothing after it but the white space net/http trims. A tab between the scheme and the token, a
+// comma (a second credential), or anything after the token is ErrInvalidRequest, and so is "Bearer"
+// without a token. An empty field, or a field holding another scheme alone, carries no bearer token.
+// Peers accept some of these (a second field ignored, junk after the token dropped); we refuse them,
+// since a request two parties could read differently is a request to refuse.
 func (s Sources) Extract(r *http.Request) (string, error) {
-	return "", ErrNoToken
+	if r == nil {
+		return "", ErrNoToken
+	}
+	token, n, err := fromHeader(r.Header)
+	if err != nil {
+		return "", err
+	}
+	var found int
+	if n {
+		found++
+	}
+	add := func(tok string, ok bool, err error) error {
+		if err != nil {
+			return err
+		}
+		if ok {
+			found++
+			token = tok
+		}
+		return nil
+	}
+	if s.Form {
+		if err := add(fromForm(r)); err != nil {
+			return "", err
+		}
+	}
+	if s.Query {
+		if err := add(fromQuery(r)); err != nil {
+			return "", err
+		}
+	}
+	if s.Cookie != "" {
+		if err := add(fromCookie(r, s.Cookie)); err != nil {
+			return "", err
+		}
+	}
+	switch {
+	case found == 0:
+		return "", ErrNoToken
+	case found > 1:
+		return "", invalid("the token was sent by more than one method (RFC 6750 section 2)")
+	}
+	return token, nil
+}
+
+// fromHeader reads the Authorization header (RFC 6750 section 2.1): credentials = "Bearer" 1*SP b64token.
+func fromHeader(h http.Header) (token string, ok bool, err error) {
+	fields := h.Values("Authorization")
+	switch {
+	case len(fields) == 0:
+		return "", false, nil
+	case len(fields) > 1:
+		return "", false, invalid("more than one Authorization header field (RFC 9110 section 11.6.2)")
+	}
+	v := strings.Trim(fields[0], " \t") // OWS; net/http's server has trimmed it already
+	if v == "" {
+		return "", false, nil
+	}
+	scheme, rest, _ := strings.Cut(v, " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		if strings.EqualFold(strings.SplitN(scheme, "\t", 2)[0], "Bearer") {
+			return "", false, invalid("the Bearer scheme and the token are separated by a tab, not a space (RFC 6750 section 2.1)")
+		}
+		if strings.HasPrefix(strings.ToLower(scheme), "bearer,") || secondBearer(v) {
+			return "", false, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
+		}
+		return "", false, nil // another scheme: no bearer token
+	}
+	rest = strings.TrimLeft(rest, " ")
+	if rest == "" {
+		return "", false, invalid("the Bearer scheme without a token (RFC 6750 section 2.1)")
+	}
+	n := b64tokenLen(rest)
+	switch {
+	case n == len(rest):
+		return rest, true, nil
+	case n == 0:
+		return "", false, invalid("the Bearer credential is not a b64token (RFC 6750 section 2.1)")
+	case strings.ContainsRune(rest[n:], ','):
+		return "", false, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
+	}
+	return "", false, invalid("something follows the token in the Authorization header field (RFC 6750 section 2.1)")
+}
+
+// secondBearer reports whether another scheme's credential is followed, after a comma, by a Bearer
+// one: "Basic x, Bearer y".
+func secondBearer(v string) bool {
+	for {
+		_, after, ok := strings.Cut(v, ",")
+		if !ok {
+			return false
+		}
+		v = strings.TrimLeft(after, " \t")
+		if len(v) >= 6 && strings.EqualFold(v[:6], "bearer") && (len(v) == 6 || v[6] == ' ' || v[6] == '\t') {
+			return true
+		}
+	}
+}
+
+// b64tokenLen is the length of the b64token that starts s (RFC 6750 section 2.1):
+// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=". It is 0 when s does not start with one.
+func b64tokenLen(s string) int {
+	i := 0
+	for i < len(s) && isB64char(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return 0
+	}
+	for i < len(s) && s[i] == '=' {
+		i++
+	}
+	return i
+}
+
+// isB64token reports whether s is exactly one b64token (RFC 6750 section 2.1).
+func isB64token(s string) bool { return s != "" && b64tokenLen(s) == len(s) }
+
+func isB64char(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/'
 }
