@@ -9,8 +9,8 @@ import (
 // discover returns the discovered state, discovering now (or joining the
 // discovery in progress) when there is none, and waiting at most until ctx
 // ends. After a failure, a new discovery starts only when the gate allows
-// (the start-up backoff, a Retry-After: retryGate), unless force
-// (Discover, Issuers.Ready).
+// (the start-up backoff, a Retry-After: retryGate); force (Discover,
+// Issuers.Ready) skips the start-up backoff, never a Retry-After.
 func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error) {
 	if d := p.cur.Load(); d != nil {
 		return d, nil
@@ -38,8 +38,9 @@ func (p *Provider) discover(ctx context.Context, force bool) (*discovered, error
 }
 
 // discovery is the discovery to wait for: the one in progress, or a new
-// one when the gate allows or force; nil when p was discovered meanwhile
-// (no error) or is closed (ErrClosed), or the gate holds it back.
+// one when the gate allows (force: when no Retry-After holds it back); nil
+// when p was discovered meanwhile (no error) or is closed (ErrClosed), or
+// the gate holds it back.
 func (p *Provider) discovery(force bool) (*fetchCall, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -49,7 +50,7 @@ func (p *Provider) discovery(force bool) (*fetchCall, error) {
 	if c, err := p.joinLocked(); c != nil || err != nil {
 		return c, err
 	}
-	if !force && !p.gate.due(time.Now(), p.lastStart, &p.cfg) { // start-up backoff, Retry-After
+	if now := time.Now(); p.gate.heldBack(now) || !force && !p.gate.due(now, p.lastStart, &p.cfg) { // Retry-After, start-up backoff
 		next := p.gate.nextAllowed(p.lastStart, &p.cfg)
 		return nil, fmt.Errorf("%w: discovery of %q is rate-limited after a failure (next %s; last: %v)", ErrFetch, p.issuer, retryIn(next, time.Now()), p.lastErr)
 	}
@@ -142,10 +143,11 @@ func sameURL(a, b string) bool {
 
 // Ready waits until the Provider can verify: discovered (Discovery section
 // 4), and its key set Ready. While discovery fails it retries after 250 ms,
-// doubling up to WithMinRefreshInterval (or later when the server's
-// Retry-After asks, RFC 9110 section 10.2.3), ignoring the rate limit. It
-// returns nil once ready; ErrFetch with the last error when ctx ends
-// first; ErrClosed after Close.
+// doubling up to WithMinRefreshInterval, ignoring the rate limit but not a
+// server's Retry-After (RFC 9110 section 10.2.3): no discovery starts
+// before it has passed, whichever discovery got it. It returns nil once
+// ready; ErrFetch with the last error when ctx ends first; ErrClosed after
+// Close.
 func (p *Provider) Ready(ctx context.Context) error {
 	if err := p.usable(); err != nil {
 		return err

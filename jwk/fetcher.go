@@ -14,7 +14,8 @@ import (
 //   - one fetch at a time, joined by every caller who waits for it
 //     (joinLocked, startLocked, wait);
 //   - the failures in a row and a server's Retry-After (RFC 9110 section
-//     10.2.3), which space the fetches no caller forces (retryGate);
+//     10.2.3), which space the fetches no caller forces (retryGate): every
+//     fetch but Refresh's is started through it, with mu held;
 //   - Ready's retries with backoff (ready);
 //   - Close (close): no fetch starts afterwards, and the fetch in progress
 //     and its owner's background work are cancelled and waited for.
@@ -100,7 +101,8 @@ func (f *fetcher) startLocked(job fetchJob) *fetchCall {
 }
 
 // joinOrStart returns the fetch in progress, or starts the one job makes
-// (called with f.mu held), whatever the gate says: the caller asks.
+// (called with f.mu held), whatever the gate says: the caller asks
+// (Refresh; every other fetch starts through the gate, under f.mu).
 // ErrClosed after Close.
 func (f *fetcher) joinOrStart(job func() fetchJob) (*fetchCall, error) {
 	f.mu.Lock()
@@ -150,31 +152,40 @@ const readyFirstRetry = 250 * time.Millisecond
 
 // ready waits until have reports that the owner can serve, fetching
 // meanwhile: it joins the fetch in progress or starts job's, ignoring the
-// rate limit as Refresh does, and after a failed fetch waits
-// readyFirstRetry, doubling up to the minimum refresh interval, or longer
-// when a server's Retry-After asks (RFC 9110 section 10.2.3, at most the
-// rate-limit period). ctx ending first is ErrFetch with the latest fetch's
-// error (no fetch starts for a ctx already ended); Close, ErrClosed.
+// rate limit as Refresh does but not a server's Retry-After (RFC 9110
+// section 10.2.3, at most the rate-limit period), which every fetch but
+// Refresh waits for; after a failed fetch it waits readyFirstRetry,
+// doubling up to the minimum refresh interval, or until the Retry-After
+// has passed. ctx ending first is ErrFetch with the latest fetch's error
+// (no fetch starts for a ctx already ended); Close, ErrClosed.
 func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJob) error {
 	delay := readyFirstRetry
 	for {
 		if f.readyHook != nil {
 			f.readyHook()
 		}
-		c, done, err := f.readyStep(ctx, have, job)
+		c, heldUntil, done, err := f.readyStep(ctx, have, job)
 		switch {
 		case err != nil:
 			return err
 		case done:
 			return nil
-		case c == nil || f.wait(ctx, c) != nil: // ctx ended
+		case ctx.Err() != nil:
 			return f.notReady(ctx)
-		case c.err == nil:
-			continue
 		}
-		f.mu.Lock()
-		wait := f.gate.wait(time.Now(), delay) // a server's Retry-After
-		f.mu.Unlock()
+		wait := time.Until(heldUntil)
+		if c != nil {
+			if f.wait(ctx, c) != nil {
+				return f.notReady(ctx)
+			}
+			if c.err == nil {
+				continue
+			}
+			f.mu.Lock()
+			wait = f.gate.wait(time.Now(), delay) // a server's Retry-After
+			f.mu.Unlock()
+			delay = min(2*delay, max(f.opts.minRefresh, readyFirstRetry))
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -185,7 +196,6 @@ func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJ
 			t.Stop()
 			return ErrClosed
 		}
-		delay = min(2*delay, max(f.opts.minRefresh, readyFirstRetry))
 	}
 }
 
@@ -194,20 +204,25 @@ func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJ
 // owner can serve (a fetch that published since ready last looked is not
 // made again: a Provider's second first discovery would replace the
 // first's document and key set); ErrClosed after Close; nothing for a ctx
-// already ended; otherwise the fetch in progress, or job's, started.
-func (f *fetcher) readyStep(ctx context.Context, have func() bool, job func() fetchJob) (c *fetchCall, done bool, err error) {
+// already ended; the fetch in progress; nothing either while a server's
+// Retry-After holds fetches back (heldUntil: when it ends), though another
+// fetch's failure came after ready's wait began; otherwise job's, started.
+func (f *fetcher) readyStep(ctx context.Context, have func() bool, job func() fetchJob) (c *fetchCall, heldUntil time.Time, done bool, err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if have() {
-		return nil, true, nil
+		return nil, time.Time{}, true, nil
 	}
 	if ctx.Err() != nil {
-		return nil, false, nil
+		return nil, time.Time{}, false, nil
 	}
 	if c, err := f.joinLocked(); c != nil || err != nil {
-		return c, false, err
+		return c, time.Time{}, false, err
 	}
-	return f.startLocked(job()), false, nil
+	if f.gate.heldBack(time.Now()) {
+		return nil, f.gate.notBefore, false, nil
+	}
+	return f.startLocked(job()), time.Time{}, false, nil
 }
 
 // notReady is ready's error when ctx ends.

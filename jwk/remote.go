@@ -511,7 +511,7 @@ func (r *RemoteSet) refresher() {
 		case <-r.kick:
 		case <-timer.C:
 			r.mu.Lock()
-			if c, err := r.joinLocked(); c == nil && err == nil && !time.Now().Before(r.nextAt) {
+			if c, err := r.joinLocked(); c == nil && err == nil && !time.Now().Before(r.dueLocked()) {
 				r.startLocked(r.newJob(fetchWhy{}))
 			}
 			r.mu.Unlock()
@@ -520,11 +520,21 @@ func (r *RemoteSet) refresher() {
 	}
 }
 
+// dueLocked is when the background refresh may start: when due, and not
+// before a server's Retry-After has passed (RFC 9110 section 10.2.3);
+// r.mu is held.
+func (r *RemoteSet) dueLocked() time.Time {
+	if r.gate.notBefore.After(r.nextAt) {
+		return r.gate.notBefore
+	}
+	return r.nextAt
+}
+
 // plan arms timer for the next due refresh; while a fetch is in progress it
 // waits for that fetch's kick instead.
 func (r *RemoteSet) plan(timer *time.Timer) {
 	r.mu.Lock()
-	busy, due := r.flight != nil, r.nextAt
+	busy, due := r.flight != nil, r.dueLocked()
 	r.mu.Unlock()
 	if busy {
 		timer.Stop()
