@@ -25,13 +25,18 @@ type Challenge struct {
 // quoted-string (section 5.6.4), separated by ", "; an empty Challenge is just "Bearer". No value can
 // break the header or a log line: characters outside each attribute's set are dropped, never passed:
 //   - error and error_description: %x20-21 / %x23-5B / %x5D-7E (RFC 6750 section 3), so no '"' or '\';
-//   - scope: scope-tokens of %x21 / %x23-5B / %x5D-7E (RFC 6749 appendix A.4) joined by single spaces;
+//   - scope: scope-tokens of %x21 / %x23-5B / %x5D-7E (RFC 6749 appendix A.4), separated in the
+//     input by SP, HTAB, CR or LF, joined by single spaces;
 //   - realm and resource_metadata: printable ASCII %x20-7E, '"' and '\' escaped as quoted-pairs.
 //
 // Control characters (CR, LF, HTAB, NUL, ...) and non-ASCII bytes are dropped everywhere. An attribute
 // left empty by the dropping is omitted.
 func (c Challenge) String() string {
+	realm, code, desc := quotedPairs(c.Realm), keep(c.Error, isErrorChar), keep(c.Description, isErrorChar)
+	scope, meta := scopeTokens(c.Scope), quotedPairs(c.ResourceMetadata)
 	var b strings.Builder
+	b.Grow(len("Bearer") + len(realm) + len(code) + len(desc) + len(scope) + len(meta) +
+		len(` realm="", error="", error_description="", scope="", resource_metadata=""`))
 	b.WriteString("Bearer")
 	first := true
 	attr := func(name, value string) {
@@ -49,11 +54,11 @@ func (c Challenge) String() string {
 		b.WriteString(value)
 		b.WriteByte('"')
 	}
-	attr("realm", quotedPairs(c.Realm))
-	attr("error", keep(c.Error, isErrorChar))
-	attr("error_description", keep(c.Description, isErrorChar))
-	attr("scope", scopeTokens(c.Scope))
-	attr("resource_metadata", quotedPairs(c.ResourceMetadata))
+	attr("realm", realm)
+	attr("error", code)
+	attr("error_description", desc)
+	attr("scope", scope)
+	attr("resource_metadata", meta)
 	return b.String()
 }
 
@@ -80,11 +85,15 @@ func keep(s string, ok func(byte) bool) string {
 	return s
 }
 
-// scopeTokens is s as RFC 6749 appendix A.4's scope: its SP-separated scope-tokens, each without the
-// characters outside NQCHAR, the empty ones dropped, joined by single spaces.
+// scopeTokens is s as RFC 6749 appendix A.4's scope: its scope-tokens (separated by SP, HTAB, CR or
+// LF), each without the characters outside NQCHAR, the empty ones dropped, joined by single spaces.
+// White space separates rather than vanishes, so "read\nwrite" never becomes the scope "readwrite".
 func scopeTokens(s string) string {
+	if canonicalScope(s) {
+		return s
+	}
 	var b strings.Builder
-	for tok := range strings.SplitSeq(s, " ") {
+	for _, tok := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }) {
 		if tok = keep(tok, isScopeChar); tok == "" {
 			continue
 		}
@@ -94,6 +103,20 @@ func scopeTokens(s string) string {
 		b.WriteString(tok)
 	}
 	return b.String()
+}
+
+// canonicalScope reports whether s is already scope-tokens joined by single spaces (or "").
+func canonicalScope(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
+				return false
+			}
+		} else if !isScopeChar(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedPairs is s as the inside of an RFC 9110 quoted-string (section 5.6.4): printable ASCII
