@@ -1,0 +1,53 @@
+package jwthttp
+
+import "context"
+
+// verifiedKey is the context key of a verified request's credentials.
+type verifiedKey struct{}
+
+// verified is what the Middleware places in the context of a request whose
+// token passed every rule, and only then.
+type verified struct {
+	claims any
+	token  string
+}
+
+// NewContext returns ctx carrying claims and the raw token as the
+// Middleware places them once a token passed every rule; for tests of
+// handlers that read ClaimsFrom.
+func NewContext[C any](ctx context.Context, claims C, token string) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, verifiedKey{}, verified{claims: claims, token: token})
+}
+
+// ClaimsFrom returns the claims of the request's verified token, as the
+// VerifyFunc returned them (C is its type: *MyClaims for Core[MyClaims]).
+// ok is false when the request carried no token (an anonymous request in
+// CredentialsOptional mode), when C is another type, or when ctx did not
+// pass through the Middleware: the Middleware places nothing in the
+// context of a refused request.
+func ClaimsFrom[C any](ctx context.Context) (claims C, ok bool) {
+	if ctx == nil {
+		return claims, false
+	}
+	v, found := ctx.Value(verifiedKey{}).(verified)
+	if !found {
+		return claims, false
+	}
+	claims, ok = v.claims.(C)
+	return claims, ok
+}
+
+// TokenFrom returns the verified token itself (the token68 of RFC 6750
+// section 2, as sent), to forward it or read its header
+// (jwt.ReadUnverified: it is verified already). ok is false as for
+// ClaimsFrom.
+func TokenFrom(ctx context.Context) (token string, ok bool) {
+	if ctx == nil {
+		return "", false
+	}
+	v, found := ctx.Value(verifiedKey{}).(verified)
+	return v.token, found
+}

@@ -1,0 +1,238 @@
+package jwthttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/jotlib/jwt"
+)
+
+// errOption is the error of every unusable Option: it matches
+// jwt.ErrInvalidOption.
+var errOption = jwt.ErrInvalidOption
+
+// Option configures a Middleware (New).
+type Option func(*config) error
+
+// config is what the Options set.
+type config struct {
+	sources      Sources
+	sourcesSet   bool
+	realm        string
+	resource     *Resource
+	optional     bool
+	scopes       []string
+	rules        []any
+	errorHandler ErrorHandler
+}
+
+// WithSources says where a token may be sent (RFC 6750 section 2; the
+// default is the Authorization header only). It also gives the metadata
+// document's bearer_methods_supported (RFC 9728 section 2).
+func WithSources(s Sources) Option {
+	return func(c *config) error {
+		if c.sourcesSet {
+			return fmt.Errorf("%w: jwthttp: WithSources given twice", errOption)
+		}
+		c.sources, c.sourcesSet = s, true
+		return nil
+	}
+}
+
+// WithRealm sets the challenges' realm attribute (RFC 6750 section 3; RFC
+// 9110 section 11.5). It must be printable ASCII.
+func WithRealm(realm string) Option {
+	return func(c *config) error {
+		if realm == "" || !printable(realm) {
+			return fmt.Errorf("%w: jwthttp: WithRealm: the realm must be non-empty printable ASCII", errOption)
+		}
+		c.realm = realm
+		return nil
+	}
+}
+
+// WithResource names the protected resource (RFC 9728; RFC 8707): every
+// challenge carries its metadata URL in resource_metadata (RFC 9728
+// section 5.1), and Middleware.Metadata serves its document. The audience
+// is checked by the verifier: configure it with res.ID
+// (jwt.WithAudience(res.ID), accesstoken.Config{Audience: res.ID}).
+func WithResource(res Resource) Option {
+	return func(c *config) error {
+		if c.resource != nil {
+			return fmt.Errorf("%w: jwthttp: WithResource given twice", errOption)
+		}
+		c.resource = &res
+		return nil
+	}
+}
+
+// CredentialsOptional lets a request without any token through to the
+// handler, anonymous (ClaimsFrom reports false); a request carrying a
+// token, valid or not, is verified as ever, and a bad one refused.
+func CredentialsOptional() Option {
+	return func(c *config) error {
+		c.optional = true
+		return nil
+	}
+}
+
+// WithErrorHandler replaces WriteError, which answers refused requests.
+func WithErrorHandler(h ErrorHandler) Option {
+	return func(c *config) error {
+		if h == nil {
+			return fmt.Errorf("%w: jwthttp: WithErrorHandler: nil handler", errOption)
+		}
+		c.errorHandler = h
+		return nil
+	}
+}
+
+// Middleware verifies the bearer token of each request (RFC 6750) before
+// the handler it wraps runs. It is safe for concurrent use.
+type Middleware[C any] struct {
+	verify   VerifyFunc[C]
+	cfg      config
+	rules    []func(*http.Request, C) error
+	scopesOf func(C) []string
+	scope    string // the required scopes, space-delimited
+	metadata *MetadataHandler
+}
+
+// New returns a Middleware verifying tokens with verify (see Core,
+// AccessTokens). A nil verify, an unusable option, or options no request
+// could pass are jwt.ErrInvalidOption.
+func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
+	if verify == nil {
+		return nil, fmt.Errorf("%w: jwthttp: New: nil VerifyFunc", errOption)
+	}
+	m := &Middleware[C]{verify: verify, cfg: config{errorHandler: WriteError}}
+	for _, o := range opts {
+		if o == nil {
+			return nil, fmt.Errorf("%w: jwthttp: New: nil Option", errOption)
+		}
+		if err := o(&m.cfg); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range m.cfg.rules {
+		rule, ok := r.(func(*http.Request, C) error)
+		if !ok {
+			var zero C
+			return nil, fmt.Errorf("%w: jwthttp: Rule takes %T, not the Middleware's claims type %T", errOption, r, zero)
+		}
+		m.rules = append(m.rules, rule)
+	}
+	if len(m.cfg.scopes) > 0 {
+		if m.cfg.optional {
+			return nil, fmt.Errorf("%w: jwthttp: RequireScopes with CredentialsOptional: an anonymous request would pass where a token without the scope is refused", errOption)
+		}
+		read, ok := scopeReader[C]()
+		if !ok {
+			var zero C
+			return nil, fmt.Errorf("%w: jwthttp: RequireScopes: claims type %T reports no scopes; implement Scopes() []string (embed jwthttp.ScopeClaims)", errOption, zero)
+		}
+		m.scopesOf = read
+		m.scope = strings.Join(m.cfg.scopes, " ")
+	}
+	if res := m.cfg.resource; res != nil {
+		h, err := NewMetadataHandler(*res, m.cfg.sources)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range m.cfg.scopes {
+			if len(res.Scopes) > 0 && !contains(res.Scopes, s) {
+				return nil, fmt.Errorf("%w: jwthttp: RequireScopes: %q is not in Resource.Scopes (scopes_supported, RFC 9728 section 2)", errOption, s)
+			}
+		}
+		m.metadata = h
+	}
+	return m, nil
+}
+
+// Metadata returns the handler of the Protected Resource Metadata
+// document (RFC 9728 section 3) of WithResource's resource, nil without
+// one.
+func (m *Middleware[C]) Metadata() *MetadataHandler {
+	if m == nil {
+		return nil
+	}
+	return m.metadata
+}
+
+// Handler returns next protected: it runs with the verified claims in the
+// request's context (ClaimsFrom) once the request's one token (Sources)
+// passed the VerifyFunc, the scope requirement and the Rules; any refusal
+// goes to the error handler (WriteError by default) and next does not run.
+// A nil or zero Middleware refuses every request with 500.
+func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if m == nil || m.verify == nil || next == nil {
+			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+			return
+		}
+		ctx, e := m.check(r)
+		if e != nil {
+			m.cfg.errorHandler(w, r, e)
+			return
+		}
+		if m.cfg.sources.Query && r.URL.Query().Has("access_token") {
+			w.Header().Set("Cache-Control", "private") // RFC 6750 section 2.3
+		}
+		if ctx != nil {
+			r = r.WithContext(ctx)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// check verifies r's token: the context carrying its claims, nil for an
+// anonymous request let through, or the refusal.
+func (m *Middleware[C]) check(r *http.Request) (context.Context, *Error) {
+	token, err := m.cfg.sources.Extract(r)
+	if err != nil {
+		if errors.Is(err, ErrNoToken) && m.cfg.optional {
+			return nil, nil
+		}
+		return nil, m.refuse(err)
+	}
+	claims, err := m.verify(r.Context(), token)
+	if err != nil {
+		return nil, m.refuse(err)
+	}
+	if m.scopesOf != nil && missingScope(m.scopesOf(claims), m.cfg.scopes) {
+		return nil, m.refuse(ErrInsufficientScope)
+	}
+	for _, rule := range m.rules {
+		if err := rule(r, claims); err != nil {
+			if _, bad := tokenCause(err); bad {
+				return nil, m.refuse(err)
+			}
+			return nil, m.refuse(fmt.Errorf("%w: %w", ErrForbidden, err))
+		}
+	}
+	return NewContext(r.Context(), claims, token), nil
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// printable reports whether s is printable ASCII (RFC 9110 quoted-string
+// content without obs-text).
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
