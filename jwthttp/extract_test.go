@@ -252,3 +252,12 @@ func TestRFC6750_3_ErrorTextNeverEchoesTheRequest(t *testing.T) {
 		}
 	}
 }
+
+// The default path (the Authorization header) allocates nothing, toward issue 23's budget of three
+// allocations added per request.
+func TestExtractHeaderAllocatesNothing(t *testing.T) {
+	r := req("GET", "/", "Bearer "+tok)
+	if n := testing.AllocsPerRun(100, func() { _, _ = Sources{}.Extract(r) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
