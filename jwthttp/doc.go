@@ -1,0 +1,41 @@
+// Package jwthttp protects an HTTP API with bearer tokens (RFC 6750) and
+// publishes its Protected Resource Metadata (RFC 9728), over any of this
+// module's verifiers or a function of your own.
+//
+//	v, _ := jwt.NewVerifier(keys, jwt.WithIssuer(iss), jwt.WithAudience(res.ID))
+//	mw, err := jwthttp.New(jwthttp.Core[MyClaims](v), jwthttp.WithResource(res))
+//	mux.Handle("/v1/items", mw.Handler(items))
+//	mux.Handle(mw.Metadata().Path(), mw.Metadata())
+//
+// and in the handler: claims, ok := jwthttp.ClaimsFrom[*MyClaims](r.Context()).
+//
+// A request's one token is taken from the Authorization header (Sources:
+// the form body, the query and a cookie are opt-in; RFC 6750 section 2),
+// verified by the VerifyFunc (Core for a *jwt.Verifier, including a
+// multi-issuer one over a *jwk.Issuers; AccessTokens for RFC 9068 access
+// tokens), checked against RequireScopes and the Rules, and only then
+// placed in the request's context. A refusal is answered as RFC 6750
+// section 3 says (see Error): 401 with a challenge without error code when
+// the request carried no token, 400 invalid_request, 401 invalid_token
+// with a short fixed error_description chosen by the jwt sentinel of the
+// cause (never the token, a claim's value or a path), 403
+// insufficient_scope with the required scope; each with Cache-Control:
+// no-store and, with WithResource, the metadata URL in resource_metadata
+// (RFC 9728 section 5.1). A key-fetch failure (jwk.ErrFetch) is a 503 with
+// Retry-After and no challenge: RFC 6750 has no code for it and the token
+// is not at fault.
+//
+// The audience: the resource identifier (Resource.ID; RFC 8707) is the
+// audience the tokens must name. The verifier checks it, so give it the
+// same value: jwt.WithAudience(res.ID), or accesstoken.Config{Audience:
+// res.ID}. The Middleware does not read "aud" itself.
+//
+// Where we refuse what peers accept: a request with two Authorization
+// fields, two credentials or junk after the token68, or a token sent by
+// two methods, is a 400 (RFC 6750 sections 2 and 3.1), where popular
+// middlewares take the first; RequireScopes with CredentialsOptional is
+// refused by New (an anonymous caller would pass where a token without the
+// scope is refused); a resource identifier or authorization server that is
+// not https (http is accepted for a loopback host only) is refused (RFC
+// 9728 section 1.2; RFC 8414 section 2).
+package jwthttp
