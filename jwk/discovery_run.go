@@ -152,9 +152,6 @@ func (p *Provider) Ready(ctx context.Context) error {
 	if err := p.usable(); err != nil {
 		return err
 	}
-	if p.isClosed() {
-		return ErrClosed
-	}
 	if ctx == nil {
 		ctx = context.Background()
 	}

@@ -200,26 +200,27 @@ func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJ
 }
 
 // readyStep is one step of ready, with f.mu held so that what it checks
-// still holds when it starts a fetch: done when have reports that the
-// owner can serve (a fetch that published since ready last looked is not
-// made again: a Provider's second first discovery would replace the
-// first's document and key set); ErrClosed after Close; nothing for a ctx
-// already ended; the fetch in progress; nothing either while a server's
-// Retry-After holds fetches back (heldUntil: when it ends), though another
-// fetch's failure came after ready's wait began; otherwise job's, started.
+// still holds when it starts a fetch: ErrClosed after Close, though the
+// owner still serves; done when have reports that it can serve (a fetch
+// that published since ready last looked is not made again: a Provider's
+// second first discovery would replace the first's document and key set);
+// nothing for a ctx already ended; the fetch in progress; nothing either
+// while a server's Retry-After holds fetches back (heldUntil: when it
+// ends), though another fetch's failure brought it after ready's wait
+// began; otherwise job's, started.
 func (f *fetcher) readyStep(ctx context.Context, have func() bool, job func() fetchJob) (c *fetchCall, heldUntil time.Time, done bool, err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if have() {
+	switch now := time.Now(); {
+	case f.closed:
+		return nil, time.Time{}, false, ErrClosed
+	case have():
 		return nil, time.Time{}, true, nil
-	}
-	if ctx.Err() != nil {
+	case ctx.Err() != nil:
 		return nil, time.Time{}, false, nil
-	}
-	if c, err := f.joinLocked(); c != nil || err != nil {
-		return c, time.Time{}, false, err
-	}
-	if f.gate.heldBack(time.Now()) {
+	case f.flight != nil:
+		return f.flight, time.Time{}, false, nil
+	case f.gate.heldBack(now):
 		return nil, f.gate.notBefore, false, nil
 	}
 	return f.startLocked(job()), time.Time{}, false, nil
@@ -231,13 +232,6 @@ func (f *fetcher) notReady(ctx context.Context) error {
 	last := f.lastErr
 	f.mu.Unlock()
 	return fmt.Errorf("%w: not ready: waiting for %s: %w (last fetch: %v)", ErrFetch, f.what, ctx.Err(), last)
-}
-
-// isClosed reports whether close has been called.
-func (f *fetcher) isClosed() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.closed
 }
 
 // close closes f: no fetch starts afterwards (ErrClosed); the fetch in

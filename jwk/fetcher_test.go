@@ -78,3 +78,21 @@ func TestReadyEndsAtClose(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyAfterCloseIsErrClosed: after Close, Ready is ErrClosed, as its
+// doc says, for a RemoteSet and a Provider alike, though the last keys
+// still answer verifications.
+func TestReadyAfterCloseIsErrClosed(t *testing.T) {
+	idp := newFakeIdP(t, idpOptions{tls: true}, []byte(`{"keys":[]}`))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for name, src := range readyOf(t, idp) {
+		if err := src.Ready(ctx); err != nil {
+			t.Fatalf("%s.Ready: %v", name, err)
+		}
+		src.Close()
+		if err := src.Ready(ctx); !errors.Is(err, jwk.ErrClosed) {
+			t.Errorf("%s.Ready after Close: %v, want ErrClosed", name, err)
+		}
+	}
+}

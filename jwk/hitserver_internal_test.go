@@ -100,3 +100,10 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 	}
 }
+
+// isClosed reports whether close has been called.
+func (f *fetcher) isClosed() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.closed
+}
