@@ -12,9 +12,9 @@ type verified struct {
 	token  string
 }
 
-// NewContext returns ctx carrying claims and the raw token as the
-// Middleware places them once a token passed every rule; for tests of
-// handlers that read ClaimsFrom.
+// NewContext returns ctx carrying claims and the raw token (RFC 6750
+// section 2) as the Middleware places them once a token passed every rule;
+// for tests of handlers that read ClaimsFrom.
 func NewContext[C any](ctx context.Context, claims C, token string) context.Context {
 	if ctx == nil {
 		ctx = context.Background()
@@ -22,7 +22,8 @@ func NewContext[C any](ctx context.Context, claims C, token string) context.Cont
 	return context.WithValue(ctx, verifiedKey{}, verified{claims: claims, token: token})
 }
 
-// ClaimsFrom returns the claims of the request's verified token, as the
+// ClaimsFrom returns the claims of the request's verified bearer token
+// (RFC 6750; RFC 7519 section 7.2), as the
 // VerifyFunc returned them (C is its type: *MyClaims for Core[MyClaims]).
 // ok is false when the request carried no token (an anonymous request in
 // CredentialsOptional mode), when C is another type, or when ctx did not

@@ -20,8 +20,9 @@ const WellKnownPath = "/.well-known/oauth-protected-resource"
 // accesstoken.Config{Audience: res.ID}).
 type Resource struct {
 	// ID is the resource identifier, "resource" (RFC 9728 sections 1.2 and
-	// 2): an https URL without fragment (http only for a loopback host,
-	// for development). Required.
+	// 2): an https URL without fragment or user information (http only for
+	// a loopback host, for development), written in visible ASCII (an IDN
+	// host as its A-label, RFC 5891 section 4.4). Required.
 	ID string
 	// AuthorizationServers are the issuer identifiers of the authorization
 	// servers that issue its tokens, "authorization_servers" (RFC 9728
@@ -57,7 +58,7 @@ func WellKnownURL(resourceID string) (string, error) {
 // 1.2).
 func resourceURL(id string) (*url.URL, error) {
 	u, err := url.Parse(id)
-	if err != nil || u.Host == "" || u.Opaque != "" {
+	if err != nil || u.Host == "" || u.Opaque != "" || !visibleASCII(id) {
 		return nil, fmt.Errorf("%w: jwthttp: resource identifier %q is not an absolute URL (RFC 9728 section 1.2)", errOption, id)
 	}
 	if err := checkHTTPS(u); err != nil {
@@ -67,6 +68,18 @@ func resourceURL(id string) (*url.URL, error) {
 		return nil, fmt.Errorf("%w: jwthttp: resource identifier %q has a fragment (RFC 9728 section 1.2)", errOption, id)
 	}
 	return u, nil
+}
+
+// visibleASCII reports whether s is made of visible ASCII only (%x21-7E):
+// a URL as RFC 3986 writes it, which a challenge carries unchanged (a
+// non-ASCII host would be dropped from the header, RFC 6750 section 3).
+func visibleASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // checkHTTPS refuses a URL that is not https (http is accepted for a
@@ -134,7 +147,7 @@ func NewMetadataHandler(res Resource, src Sources) (*MetadataHandler, error) {
 	}
 	for _, as := range res.AuthorizationServers {
 		a, err := url.Parse(as)
-		if err != nil || a.Host == "" || a.RawQuery != "" || a.Fragment != "" || strings.ContainsAny(as, "?#") || checkHTTPS(a) != nil {
+		if err != nil || a.Host == "" || !visibleASCII(as) || a.RawQuery != "" || a.Fragment != "" || strings.ContainsAny(as, "?#") || checkHTTPS(a) != nil {
 			return nil, fmt.Errorf("%w: jwthttp: Resource.AuthorizationServers: %q is not an issuer identifier (https, no query or fragment: RFC 8414 section 2)", errOption, as)
 		}
 	}
@@ -184,8 +197,9 @@ func (h *MetadataHandler) URL() string {
 	return h.url
 }
 
-// Path is the path to serve the document at (RFC 9728 section 3.1):
-// mux.Handle(h.Path(), h).
+// Path is the path to serve the document at (RFC 9728 section 3.1),
+// unescaped: mux.Handle(h.Path(), h). ServeHTTP answers at that path only
+// (do not mount it under http.StripPrefix).
 func (h *MetadataHandler) Path() string {
 	if h == nil {
 		return ""

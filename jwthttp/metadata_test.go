@@ -42,7 +42,7 @@ func TestRFC9728_3_1_TerminatingSlashAfterHostRemoved(t *testing.T) {
 }
 
 func TestRFC9728_1_2_ResourceIdentifierIsHTTPSWithoutFragment(t *testing.T) {
-	for _, id := range []string{"", "api.example/v1", "http://api.example/v1", "https://api.example/v1#x", "https://u:p@api.example/", "ftp://api.example", "/v1"} {
+	for _, id := range []string{"", "api.example/v1", "http://api.example/v1", "https://api.example/v1#x", "https://u:p@api.example/", "ftp://api.example", "/v1", "https://ü.example/v1", "https://api.example/a b", "https://api.example/\r\n"} {
 		if _, err := jwthttp.WellKnownURL(id); !errors.Is(err, jwt.ErrInvalidOption) {
 			t.Errorf("WellKnownURL(%q): %v, want ErrInvalidOption", id, err)
 		}

@@ -14,7 +14,8 @@ import (
 // jwt.ErrInvalidOption.
 var errOption = jwt.ErrInvalidOption
 
-// Option configures a Middleware (New).
+// Option configures a Middleware (New): where tokens are taken from (RFC
+// 6750 section 2), its challenges (section 3), its resource (RFC 9728).
 type Option func(*config) error
 
 // config is what the Options set.
@@ -69,9 +70,11 @@ func WithResource(res Resource) Option {
 	}
 }
 
-// CredentialsOptional lets a request without any token through to the
-// handler, anonymous (ClaimsFrom reports false); a request carrying a
-// token, valid or not, is verified as ever, and a bad one refused.
+// CredentialsOptional lets a request without any token (RFC 6750 section
+// 3.1: "lacks any authentication information") through to the handler,
+// anonymous (ClaimsFrom reports false); a request carrying a token, valid
+// or not, is verified as ever, and a bad one refused. Rules do not run for
+// an anonymous request; New refuses it with RequireScopes.
 func CredentialsOptional() Option {
 	return func(c *config) error {
 		c.optional = true
@@ -79,7 +82,8 @@ func CredentialsOptional() Option {
 	}
 }
 
-// WithErrorHandler replaces WriteError, which answers refused requests.
+// WithErrorHandler replaces WriteError, which answers refused requests
+// (RFC 6750 section 3); the handler receives the typed cause (Error).
 func WithErrorHandler(h ErrorHandler) Option {
 	return func(c *config) error {
 		if h == nil {
@@ -90,8 +94,10 @@ func WithErrorHandler(h ErrorHandler) Option {
 	}
 }
 
-// Middleware verifies the bearer token of each request (RFC 6750) before
-// the handler it wraps runs. It is safe for concurrent use.
+// Middleware verifies the bearer token of each request (RFC 6750 section
+// 2) before the handler it wraps runs, and answers a refusal with the
+// challenge of section 3. It is safe for concurrent use; one Middleware
+// per set of requirements (RequireScopes per route: New another).
 type Middleware[C any] struct {
 	verify   VerifyFunc[C]
 	cfg      config
@@ -101,9 +107,11 @@ type Middleware[C any] struct {
 	metadata *MetadataHandler
 }
 
-// New returns a Middleware verifying tokens with verify (see Core,
-// AccessTokens). A nil verify, an unusable option, or options no request
-// could pass are jwt.ErrInvalidOption.
+// New returns a Middleware verifying bearer tokens (RFC 6750) with verify
+// (see Core, AccessTokens). A nil verify, an unusable option, or options
+// no request could pass (a Rule of another claims type, RequireScopes on
+// claims that report no scope or naming a scope outside Resource.Scopes,
+// RequireScopes with CredentialsOptional) are jwt.ErrInvalidOption.
 func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
 	if verify == nil {
 		return nil, fmt.Errorf("%w: jwthttp: New: nil VerifyFunc", errOption)
@@ -166,7 +174,11 @@ func (m *Middleware[C]) Metadata() *MetadataHandler {
 // request's context (ClaimsFrom) once the request's one token (Sources)
 // passed the VerifyFunc, the scope requirement and the Rules; any refusal
 // goes to the error handler (WriteError by default) and next does not run.
-// A nil or zero Middleware refuses every request with 500.
+// A token sent in the query (Sources.Query) makes the response
+// Cache-Control: private (RFC 6750 section 2.3). The Middleware applies to
+// every method: put a CORS handler for preflight OPTIONS requests, which
+// carry no credentials, in front of it. A nil or zero Middleware, or a nil
+// next, answers every request with 500.
 func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if m == nil || m.verify == nil || next == nil {

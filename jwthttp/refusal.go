@@ -50,7 +50,8 @@ type Error struct {
 	Cause error
 }
 
-// Error returns the cause's message.
+// Error returns the cause's message (for logs; never the response, RFC
+// 6750 section 3).
 func (e *Error) Error() string {
 	if e == nil || e.Cause == nil {
 		return "jwthttp: request refused"
@@ -58,7 +59,8 @@ func (e *Error) Error() string {
 	return e.Cause.Error()
 }
 
-// Unwrap returns the cause.
+// Unwrap returns the cause, for errors.Is against the jwt sentinels (RFC
+// 6750 section 3.1's codes are chosen by them).
 func (e *Error) Unwrap() error {
 	if e == nil {
 		return nil
@@ -66,7 +68,8 @@ func (e *Error) Unwrap() error {
 	return e.Cause
 }
 
-// ErrorHandler answers a refused request (WithErrorHandler).
+// ErrorHandler answers a refused request (WithErrorHandler; RFC 6750
+// section 3).
 type ErrorHandler func(w http.ResponseWriter, r *http.Request, e *Error)
 
 // WriteError is the default ErrorHandler: e's status, its challenge in

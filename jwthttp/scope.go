@@ -51,7 +51,8 @@ func (c *ScopeClaims) Scopes() []string {
 // JSON value is an error (the token's claims cannot be read).
 type ScopeList []string
 
-// UnmarshalJSON reads an array of strings or a space-delimited string.
+// UnmarshalJSON reads an array of strings or a space-delimited string
+// (RFC 6749 section 3.3).
 func (l *ScopeList) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
