@@ -26,9 +26,14 @@
 // is not at fault.
 //
 // The audience: the resource identifier (Resource.ID; RFC 8707) is the
-// audience the tokens must name. The verifier checks it, so give it the
-// same value: jwt.WithAudience(res.ID), or accesstoken.Config{Audience:
-// res.ID}. The Middleware does not read "aud" itself.
+// audience the tokens must name, configured once. The verifier checks it,
+// so give it the same value: jwt.WithAudience(res.ID), or
+// accesstoken.Config{Audience: res.ID}; with WithResource the Middleware
+// checks it again wherever it can read "aud" (claims embedding
+// claims.Registered, *accesstoken.Claims, map[string]any), so a verifier
+// made without WithAudience still refuses another resource's tokens.
+// Resource.Audience is for an authorization server that writes another
+// audience than the resource identifier.
 //
 // Where we refuse what peers accept: a request with two Authorization
 // fields, two credentials or junk after the token68, or a token sent by

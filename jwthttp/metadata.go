@@ -36,6 +36,11 @@ type Resource struct {
 	// Documentation is "resource_documentation" (RFC 9728 section 2): a
 	// URL of human-readable documentation.
 	Documentation string
+	// Audience is the "aud" its tokens carry when the authorization server
+	// does not use the resource identifier (RFC 8707 section 2) as
+	// audience (an "api://default"); "" is ID. The Middleware checks it
+	// (WithResource); it is not in the metadata document.
+	Audience string
 }
 
 // WellKnownURL returns the URL of the Protected Resource Metadata of the

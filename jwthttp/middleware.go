@@ -58,8 +58,14 @@ func WithRealm(realm string) Option {
 // WithResource names the protected resource (RFC 9728; RFC 8707): every
 // challenge carries its metadata URL in resource_metadata (RFC 9728
 // section 5.1), and Middleware.Metadata serves its document. The audience
-// is checked by the verifier: configure it with res.ID
-// (jwt.WithAudience(res.ID), accesstoken.Config{Audience: res.ID}).
+// is the verifier's to check: configure it with res.ID
+// (jwt.WithAudience(res.ID), accesstoken.Config{Audience: res.ID}). The
+// Middleware checks it again where it can read "aud" (claims embedding
+// claims.Registered, *accesstoken.Claims, map[string]any): a verified
+// token whose "aud" does not name res.ID (or res.Audience) is a 401
+// invalid_token matching jwt.ErrInvalidAudience, so a verifier made
+// without WithAudience cannot accept another resource's tokens (RFC 8707
+// section 2; RFC 9068 section 4).
 func WithResource(res Resource) Option {
 	return func(c *config) error {
 		if c.resource != nil {
@@ -103,7 +109,8 @@ type Middleware[C any] struct {
 	cfg      config
 	rules    []func(*http.Request, C) error
 	scopesOf func(C) []string
-	scope    string // the required scopes, space-delimited
+	scope    string       // the required scopes, space-delimited
+	audOK    func(C) bool // "aud" names the resource; nil: not readable
 	metadata *MetadataHandler
 }
 
@@ -156,6 +163,11 @@ func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
 			}
 		}
 		m.metadata = h
+		aud := res.Audience
+		if aud == "" {
+			aud = res.ID
+		}
+		m.audOK = audienceReader[C](aud)
 	}
 	return m, nil
 }
@@ -213,6 +225,9 @@ func (m *Middleware[C]) check(r *http.Request) (context.Context, *Error) {
 	claims, err := m.verify(r.Context(), token)
 	if err != nil {
 		return nil, m.refuse(err)
+	}
+	if m.audOK != nil && !m.audOK(claims) {
+		return nil, m.refuse(errWrongResource)
 	}
 	if m.scopesOf != nil && missingScope(m.scopesOf(claims), m.cfg.scopes) {
 		return nil, m.refuse(ErrInsufficientScope)

@@ -1,6 +1,7 @@
 package jwthttp_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -285,6 +286,55 @@ func TestNilMiddlewareIs500(t *testing.T) {
 	var m *jwthttp.Middleware[*apiClaims]
 	srv := serve(t, m.Handler(echoSubject))
 	if resp, _ := get(t, srv, sign(t, nil)); resp.StatusCode != http.StatusInternalServerError {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+}
+
+func TestRFC8707_AudienceIsTheResourceEvenIfTheVerifierForgotIt(t *testing.T) {
+	loose, err := jwt.NewVerifier(testSecret, jwt.WithAlgorithms(jwt.HS256)) // no WithAudience
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := jwthttp.WithResource(jwthttp.Resource{ID: testResource})
+	other := sign(t, map[string]any{"aud": "https://other.example"})
+	mine := sign(t, map[string]any{"aud": []string{"https://other.example", testResource}})
+	core, err := jwthttp.New(jwthttp.Core[apiClaims](loose), res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asMap, err := jwthttp.New(func(ctx context.Context, tok string) (map[string]any, error) {
+		t, err := loose.ParseContext(ctx, tok)
+		if err != nil {
+			return nil, err
+		}
+		return t.Claims.(map[string]any), nil
+	}, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, h := range map[string]http.Handler{"struct": core.Handler(echoSubject), "map": asMap.Handler(echoSubject)} {
+		srv := serve(t, h)
+		resp, _ := get(t, srv, other)
+		if resp.StatusCode != http.StatusUnauthorized || challengeOf(t, resp)["error_description"] != "the token is not meant for this resource" {
+			t.Fatalf("%s: another resource's token: %d", name, resp.StatusCode)
+		}
+		if resp, _ := get(t, srv, mine); resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: this resource's token: %d", name, resp.StatusCode)
+		}
+	}
+}
+
+func TestResourceAudienceForAnAuthorizationServerWithItsOwn(t *testing.T) {
+	v, err := jwt.NewVerifier(testSecret, jwt.WithAlgorithms(jwt.HS256), jwt.WithAudience("api://default"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := jwthttp.New(jwthttp.Core[apiClaims](v), jwthttp.WithResource(jwthttp.Resource{ID: testResource, Audience: "api://default"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := serve(t, m.Handler(echoSubject))
+	if resp, _ := get(t, srv, sign(t, map[string]any{"aud": "api://default"})); resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
 }
