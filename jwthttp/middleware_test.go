@@ -338,3 +338,22 @@ func TestResourceAudienceForAnAuthorizationServerWithItsOwn(t *testing.T) {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
 }
+
+func TestRFC6750_3_NoErrorCodeForAnUnsupportedScheme(t *testing.T) {
+	srv := serve(t, newMiddleware(t).Handler(echoSubject))
+	resp, _ := get(t, srv, "", func(r *http.Request) { r.SetBasicAuth("alice", "secret") })
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("status %d, want 401", resp.StatusCode)
+	}
+	if c := challengeOf(t, resp); c["error"] != "" || c["resource_metadata"] != testMetadataURL {
+		t.Fatalf("challenge %v: want no error code", c)
+	}
+}
+
+func TestRFC6750_3_1_InsufficientScopeNotForAnotherRefusal(t *testing.T) {
+	srv := serve(t, newMiddleware(t, jwthttp.RequireScopes("write")).Handler(echoSubject))
+	resp, _ := get(t, srv, sign(t, map[string]any{"scope": "write", "exp": time.Now().Add(-time.Hour).Unix()}))
+	if resp.StatusCode != http.StatusUnauthorized || challengeOf(t, resp)["error"] != "invalid_token" {
+		t.Fatalf("an expired token with the scope: %d, want 401 invalid_token", resp.StatusCode)
+	}
+}
