@@ -1,0 +1,63 @@
+// Command resourceserver is an HTTP API protected by RFC 9068 access tokens:
+// the keys come from the discovery of its authorization server (RFC 8414),
+// GET /api/items takes any valid token, POST /api/items one granting
+// "items:write", and the RFC 9728 metadata document, which every challenge
+// points to, is served at its well-known URL. It starts an authorization
+// server of its own on 127.0.0.1, prints a token to try, and serves until
+// interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/jotlib/jwt/accesstoken"
+	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/jwthttp"
+)
+
+// newAPI protects the API of resource with the access tokens of issuer.
+func newAPI(ctx context.Context, issuer, resource string, client *http.Client) (http.Handler, *jwk.Provider, error) {
+	keys, err := jwk.Discover(ctx, issuer, jwk.WithWellKnown(jwk.OAuthAuthorizationServer), jwk.WithHTTPClient(client))
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := accesstoken.NewVerifier(keys, accesstoken.Config{Issuer: issuer, Audience: resource})
+	res := jwthttp.Resource{ID: resource, AuthorizationServers: []string{issuer}, Scopes: []string{"items:read", "items:write"}}
+	anyToken, err1 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res))
+	writers, err2 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res), jwthttp.RequireScopes("items:write"))
+	if err := errors.Join(err, err1, err2); err != nil {
+		keys.Close()
+		return nil, nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/items", anyToken.Handler(http.HandlerFunc(listItems)))
+	mux.Handle("POST /api/items", writers.Handler(http.HandlerFunc(addItem)))
+	mux.Handle(anyToken.Metadata().Path(), anyToken.Metadata())
+	return mux, keys, nil
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	startCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	a, err := start(startCtx)
+	cancel()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer a.Close()
+	tok, err := a.as.Mint("alice", a.resource, "items:read")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("resource %s\nmetadata %s\nTOKEN=%s\ncurl -k -H \"Authorization: Bearer $TOKEN\" %s/api/items\n",
+		a.resource, a.metadata, tok, a.api.URL)
+	<-ctx.Done()
+}
