@@ -161,7 +161,14 @@ func b64tokenLen(s string) int {
 // isB64token reports whether s is exactly one b64token (RFC 6750 section 2.1).
 func isB64token(s string) bool { return s != "" && b64tokenLen(s) == len(s) }
 
-func isB64char(c byte) bool {
-	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/'
-}
+// isB64char reports whether c is one of b64token's characters before the padding (RFC 6750 section 2.1).
+func isB64char(c byte) bool { return b64chars[c] }
+
+// b64chars is isB64char's table, one load per byte of a token of hundreds.
+var b64chars = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' ||
+			c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/'
+	}
+	return t
+}()
