@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"net"
+	"net/http/httptest"
+
+	"github.com/jotlib/jwt/examples/internal/authserver"
+	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/jwthttp"
+)
+
+// app is the running example: its authorization server and the MCP server, both
+// on 127.0.0.1 over TLS.
+type app struct {
+	as       *authserver.Server
+	api      *httptest.Server
+	keys     *jwk.Provider
+	resource string // the resource identifier, https://127.0.0.1:PORT/mcp, its canonical URI
+	metadata string // its metadata URL (RFC 9728 section 3.1)
+}
+
+// start starts the authorization server, then the MCP server, whose resource
+// identifier names the address it listens on (RFC 9728 section 1.2).
+func start(ctx context.Context) (*app, error) {
+	as, err := authserver.Start()
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		as.Close()
+		return nil, err
+	}
+	resource := "https://" + ln.Addr().String() + "/mcp"
+	h, keys, err := newMCP(ctx, as.Issuer(), resource, as.Client())
+	if err != nil {
+		ln.Close()
+		as.Close()
+		return nil, err
+	}
+	api := httptest.NewUnstartedServer(h)
+	api.Listener.Close()
+	api.Listener = ln
+	api.StartTLS()
+	metadata, _ := jwthttp.WellKnownURL(resource)
+	return &app{as: as, api: api, keys: keys, resource: resource, metadata: metadata}, nil
+}
+
+// Close stops the MCP server, its key provider and the authorization server.
+func (a *app) Close() {
+	a.api.Close()
+	a.keys.Close()
+	a.as.Close()
+}
