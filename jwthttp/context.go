@@ -12,6 +12,32 @@ type verified struct {
 	token  string
 }
 
+// verifiedCtx is a context carrying a verified: context.WithValue's job
+// in one allocation (WithValue of a struct takes two: the struct boxed in
+// an interface, and the context). It answers Value(verifiedKey{}) with
+// its *verified and passes every other key, Done, Err and Deadline to its
+// parent, so cancellation propagates as through a WithValue context.
+type verifiedCtx struct {
+	context.Context
+	v verified
+}
+
+func (c *verifiedCtx) Value(key any) any {
+	if _, ok := key.(verifiedKey); ok {
+		return &c.v
+	}
+	return c.Context.Value(key)
+}
+
+// String names the context as context.WithValue's do.
+func (c *verifiedCtx) String() string {
+	parent := "context"
+	if s, ok := c.Context.(interface{ String() string }); ok {
+		parent = s.String()
+	}
+	return parent + ".WithValue(jwthttp.verifiedKey)"
+}
+
 // NewContext returns ctx carrying claims and the raw token (RFC 6750
 // section 2) as the Middleware places them once a token passed every rule;
 // for tests of handlers that read ClaimsFrom.
@@ -19,7 +45,7 @@ func NewContext[C any](ctx context.Context, claims C, token string) context.Cont
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return context.WithValue(ctx, verifiedKey{}, verified{claims: claims, token: token})
+	return &verifiedCtx{Context: ctx, v: verified{claims: claims, token: token}}
 }
 
 // ClaimsFrom returns the claims of the request's verified bearer token
@@ -33,7 +59,7 @@ func ClaimsFrom[C any](ctx context.Context) (claims C, ok bool) {
 	if ctx == nil {
 		return claims, false
 	}
-	v, found := ctx.Value(verifiedKey{}).(verified)
+	v, found := ctx.Value(verifiedKey{}).(*verified)
 	if !found {
 		return claims, false
 	}
@@ -49,6 +75,9 @@ func TokenFrom(ctx context.Context) (token string, ok bool) {
 	if ctx == nil {
 		return "", false
 	}
-	v, found := ctx.Value(verifiedKey{}).(verified)
-	return v.token, found
+	v, found := ctx.Value(verifiedKey{}).(*verified)
+	if !found {
+		return "", false
+	}
+	return v.token, true
 }
