@@ -25,9 +25,13 @@ func profileHandler(w http.ResponseWriter, r *http.Request) {
 }
 
 // newMux is the service: /profile behind the token middleware, /healthz open.
-func newMux(v *jwt.Verifier) *http.ServeMux {
+func newMux(v *jwt.Verifier) (*http.ServeMux, error) {
+	profile, err := RequireToken(v, http.HandlerFunc(profileHandler))
+	if err != nil {
+		return nil, err
+	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /profile", RequireToken(v, http.HandlerFunc(profileHandler)))
+	mux.Handle("GET /profile", profile)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok\n")) })
-	return mux
+	return mux, nil
 }

@@ -107,7 +107,11 @@ func runLoad(t *testing.T, cfg loadConfig, e namedEncoder, res *loadResult) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(newMux(v))
+	mux, err := newMux(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(mux)
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()

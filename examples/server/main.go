@@ -64,7 +64,11 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("listening on http://%s (encoder %s)\nTOKEN=%s\n", *addr, *encName, tok)
-	srv := &http.Server{Addr: *addr, Handler: newMux(v), ReadHeaderTimeout: 5 * time.Second}
+	mux, err := newMux(v)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	log.Fatal(srv.ListenAndServe())
 }
 

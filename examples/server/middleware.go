@@ -2,55 +2,28 @@ package main
 
 import (
 	"context"
-	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwthttp"
 )
 
-type claimsKey struct{}
-
-// ClaimsFrom returns the verified claims RequireToken stored in ctx.
+// ClaimsFrom returns the verified claims RequireToken placed in ctx.
 func ClaimsFrom(ctx context.Context) (*AccessClaims, bool) {
-	c, ok := ctx.Value(claimsKey{}).(*AccessClaims)
-	return c, ok
+	return jwthttp.ClaimsFrom[*AccessClaims](ctx)
 }
 
 // RequireToken is middleware that lets a request through only with a valid
 // bearer token (RFC 6750 section 2.1), verified by v; the claims reach next
-// through the request's context (see ClaimsFrom). Failures answer 401 with
-// a WWW-Authenticate challenge (RFC 6750 section 3) and never echo the
-// token or the detailed reason.
-func RequireToken(v *jwt.Verifier, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok, ok := bearerToken(r.Header.Get("Authorization"))
-		if !ok {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="api"`)
-			http.Error(w, "missing bearer token", http.StatusUnauthorized)
-			return
-		}
-		c := new(AccessClaims)
-		if _, err := v.ParseWithClaimsContext(r.Context(), tok, c); err != nil {
-			desc := "invalid token"
-			if errors.Is(err, jwt.ErrTokenExpired) {
-				desc = "token expired"
-			}
-			w.Header().Set("WWW-Authenticate", `Bearer realm="api", error="invalid_token", error_description="`+desc+`"`)
-			http.Error(w, desc, http.StatusUnauthorized)
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), claimsKey{}, c)))
-	})
-}
-
-// bearerToken extracts the token of an "Authorization: Bearer <token>"
-// header; the scheme is case-insensitive (RFC 9110 section 11.1).
-func bearerToken(h string) (string, bool) {
-	scheme, tok, ok := strings.Cut(h, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return "", false
+// through the request's context (see ClaimsFrom). The jwthttp middleware
+// answers a refusal as RFC 6750 section 3 says: 401 with a challenge
+// without error code when there is no token, 401 error="invalid_token" for
+// a bad one, 400 invalid_request for a malformed request; it never echoes
+// the token or the detailed reason. A nil v is jwt.ErrInvalidOption.
+func RequireToken(v *jwt.Verifier, next http.Handler) (http.Handler, error) {
+	mw, err := jwthttp.New(jwthttp.Core[AccessClaims](v), jwthttp.WithRealm("api"))
+	if err != nil {
+		return nil, err
 	}
-	tok = strings.TrimLeft(tok, " ")
-	return tok, tok != ""
+	return mw.Handler(next), nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -27,13 +28,17 @@ func testService(t testing.TB, enc jwt.Encoder) (*jwt.Verifier, *jwt.Signer) {
 }
 
 // TestRequireTokenAdmitsOnlyValidBearerTokens follows RFC 6750: a request
-// passes only with "Authorization: Bearer <valid token>"; anything else is
-// 401 with a WWW-Authenticate challenge, error="invalid_token" when a token
-// was presented (section 3.1).
+// passes only with "Authorization: Bearer <valid token>"; a request without
+// a bearer token is 401 with a challenge without error code, a bad token
+// 401 error="invalid_token", an empty credential 400 error="invalid_request"
+// (section 3.1).
 func TestRequireTokenAdmitsOnlyValidBearerTokens(t *testing.T) {
 	for _, e := range encoders() {
 		v, s := testService(t, e.enc)
-		mux := newMux(v)
+		mux, err := newMux(v)
+		if err != nil {
+			t.Fatal(err)
+		}
 		now := time.Now()
 		sign := func(c AccessClaims) string {
 			tok, err := s.Sign(c)
@@ -61,8 +66,8 @@ func TestRequireTokenAdmitsOnlyValidBearerTokens(t *testing.T) {
 			{"scheme is case-insensitive", "bearer " + valid, http.StatusOK, "", `"user-7"`},
 			{"no Authorization header", "", http.StatusUnauthorized, `Bearer realm="api"`, ""},
 			{"other scheme", "Basic dXNlcjpwYXNz", http.StatusUnauthorized, `Bearer realm="api"`, ""},
-			{"empty token", "Bearer ", http.StatusUnauthorized, `Bearer realm="api"`, ""},
-			{"expired token", "Bearer " + expired, http.StatusUnauthorized, `error_description="token expired"`, ""},
+			{"empty token", "Bearer ", http.StatusBadRequest, `Bearer realm="api", error="invalid_request"`, ""},
+			{"expired token", "Bearer " + expired, http.StatusUnauthorized, `error="invalid_token", error_description="the token has expired"`, ""},
 			{"wrong audience", "Bearer " + sign(otherAud), http.StatusUnauthorized, `error="invalid_token"`, ""},
 			{"bad signature", "Bearer " + tampered, http.StatusUnauthorized, `error="invalid_token"`, ""},
 			{"garbage", "Bearer not.a.jwt", http.StatusUnauthorized, `error="invalid_token"`, ""},
@@ -80,6 +85,8 @@ func TestRequireTokenAdmitsOnlyValidBearerTokens(t *testing.T) {
 				}
 				if got := rec.Header().Get("WWW-Authenticate"); !strings.Contains(got, tt.wantErr) {
 					t.Errorf("WWW-Authenticate %q, want it to contain %q", got, tt.wantErr)
+				} else if tt.wantErr == `Bearer realm="api"` && got != tt.wantErr {
+					t.Errorf("WWW-Authenticate %q: a request without a token gets no error code (RFC 6750 section 3.1)", got)
 				}
 				if !strings.Contains(rec.Body.String(), tt.wantBody) {
 					t.Errorf("body %q, want it to contain %q", rec.Body.String(), tt.wantBody)
@@ -89,5 +96,13 @@ func TestRequireTokenAdmitsOnlyValidBearerTokens(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestRequireTokenNilVerifierRefused: a nil verifier is an error at start-up
+// (jwt.ErrInvalidOption), never a panic or a middleware that refuses all.
+func TestRequireTokenNilVerifierRefused(t *testing.T) {
+	if _, err := RequireToken(nil, http.NotFoundHandler()); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Fatalf("got %v, want jwt.ErrInvalidOption", err)
 	}
 }
