@@ -53,6 +53,43 @@ func TestPortedService(t *testing.T) {
 			t.Fatalf("got %d", status)
 		}
 	})
+	// RFC 6750 section 3.1, which the original's glue got wrong (it sent
+	// error="invalid_token" with no token, and with its 403).
+	t.Run("RFC6750_3_1_Challenges", func(t *testing.T) {
+		for _, tt := range []struct {
+			name, method, path, auth string
+			status                   int
+			challenge                string
+		}{
+			{"no token: no error code", "GET", "/api/me", "", http.StatusUnauthorized, `Bearer realm="api"`},
+			{"no token at /refresh: no error code", "POST", "/refresh", "", http.StatusUnauthorized, `Bearer realm="api"`},
+			{"another scheme: no error code", "GET", "/api/me", "Basic dXNlcjpwYXNz", http.StatusUnauthorized, `Bearer realm="api"`},
+			{"empty credential: invalid_request", "GET", "/api/me", "Bearer ", http.StatusBadRequest, `Bearer realm="api", error="invalid_request"`},
+			{"wrong audience: invalid_token", "GET", "/api/me", "Bearer " + idp.issue(func(c *accessClaims) { c.Audience = claims.Audience{"billing-api"} }),
+				http.StatusUnauthorized, `Bearer realm="api", error="invalid_token"`},
+			{"unknown tenant: 403 insufficient_scope", "GET", "/api/me", "Bearer " + idp.issue(func(c *accessClaims) { c.Tenant = "initech" }),
+				http.StatusForbidden, `Bearer realm="api", error="insufficient_scope"`},
+		} {
+			req, err := http.NewRequest(tt.method, api.URL+tt.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.auth != "" {
+				req.Header.Set("Authorization", tt.auth)
+			}
+			resp, err := api.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			got := resp.Header.Get("WWW-Authenticate")
+			noCode := !strings.Contains(tt.challenge, "error=")
+			if resp.StatusCode != tt.status || got != tt.challenge && !strings.HasPrefix(got, tt.challenge+", ") ||
+				noCode && strings.Contains(got, "error=") {
+				t.Errorf("%s: %d %q, want %d %q", tt.name, resp.StatusCode, got, tt.status, tt.challenge)
+			}
+		}
+	})
 	t.Run("expired token refused, its verified sub readable by refresh", func(t *testing.T) {
 		tok := idp.issue(expired)
 		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized {

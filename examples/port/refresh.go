@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwthttp"
 )
 
 // refresh answers POST /refresh for a client whose access token expired:
@@ -23,25 +24,25 @@ import (
 // golang-jwt code it replaces, a token that is expired and also breaks
 // another rule (wrong audience, unknown tenant) is refused.
 func (s *service) refresh(w http.ResponseWriter, r *http.Request) {
-	raw, ok := bearer(r)
-	if !ok {
-		deny(w, http.StatusUnauthorized, "missing bearer token")
+	raw, err := jwthttp.Sources{}.Extract(r) // RFC 6750 section 2.1
+	if err != nil {
+		refuseExtraction(w, r, err)
 		return
 	}
 	var c accessClaims
-	_, err := s.verifier.ParseWithClaimsContext(r.Context(), raw, &c)
+	_, err = s.verifier.ParseWithClaimsContext(r.Context(), raw, &c)
 	if err == nil {
 		http.Error(w, "token still valid", http.StatusBadRequest)
 		return
 	}
 	var ve *jwt.ValidationError
 	if !errors.As(err, &ve) || !onlyExpired(ve.Err) {
-		deny(w, http.StatusUnauthorized, "invalid token")
+		refuse(w, r, http.StatusUnauthorized, "invalid_token", "the token is invalid", err)
 		return
 	}
 	expired := ve.Token.Claims.(*accessClaims)
 	if err := expired.Validate(); err != nil { // not run for a token already refused
-		deny(w, http.StatusForbidden, "unknown tenant")
+		refuse(w, r, http.StatusForbidden, "insufficient_scope", "the token's tenant is not served here", err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

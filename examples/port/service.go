@@ -58,7 +58,12 @@ func newService(ctx context.Context, cfg config) (*service, error) {
 		return nil, err
 	}
 	s := &service{keys: keys, verifier: verifier, mux: http.NewServeMux()}
-	s.mux.Handle("GET /api/me", s.requireToken(http.HandlerFunc(me)))
+	api, err := s.requireToken(http.HandlerFunc(me))
+	if err != nil {
+		keys.Close()
+		return nil, err
+	}
+	s.mux.Handle("GET /api/me", api)
 	s.mux.HandleFunc("POST /refresh", s.refresh)
 	return s, nil
 }
