@@ -3,19 +3,14 @@
 // GET /api/items takes any valid token, POST /api/items one granting
 // "items:write", and the RFC 9728 metadata document, which every challenge
 // points to, is served at its well-known URL. It starts an authorization
-// server of its own on 127.0.0.1, prints a token to try, and serves until
-// interrupted.
+// server of its own on 127.0.0.1 (server.go), prints a token to try, and
+// serves until interrupted.
 package main
 
 import (
 	"context"
 	"errors"
-	"fmt"
-	"log"
 	"net/http"
-	"os"
-	"os/signal"
-	"time"
 
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/jwk"
@@ -32,7 +27,7 @@ func newAPI(ctx context.Context, issuer, resource string, client *http.Client) (
 	res := jwthttp.Resource{ID: resource, AuthorizationServers: []string{issuer}, Scopes: []string{"items:read", "items:write"}}
 	anyToken, err1 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res))
 	writers, err2 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res), jwthttp.RequireScopes("items:write"))
-	if err := errors.Join(err, err1, err2); err != nil {
+	if err := errors.Join(err, err1, err2); err != nil { // New refuses the nil v of a failed NewVerifier
 		keys.Close()
 		return nil, nil, err
 	}
@@ -41,23 +36,4 @@ func newAPI(ctx context.Context, issuer, resource string, client *http.Client) (
 	mux.Handle("POST /api/items", writers.Handler(http.HandlerFunc(addItem)))
 	mux.Handle(anyToken.Metadata().Path(), anyToken.Metadata())
 	return mux, keys, nil
-}
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	startCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	a, err := start(startCtx)
-	cancel()
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer a.Close()
-	tok, err := a.as.Mint("alice", a.resource, "items:read")
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("resource %s\nmetadata %s\nTOKEN=%s\ncurl -k -H \"Authorization: Bearer $TOKEN\" %s/api/items\n",
-		a.resource, a.metadata, tok, a.api.URL)
-	<-ctx.Done()
 }

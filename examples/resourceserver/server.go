@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"log"
 	"net"
 	"net/http/httptest"
+	"os"
+	"os/signal"
+	"time"
 
 	"github.com/jotlib/jwt/examples/internal/authserver"
 	"github.com/jotlib/jwt/jwk"
@@ -52,4 +57,24 @@ func (a *app) Close() {
 	a.api.Close()
 	a.keys.Close()
 	a.as.Close()
+}
+
+// main runs the example until interrupted, printing a token to try.
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	startCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	a, err := start(startCtx)
+	cancel()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer a.Close()
+	tok, err := a.as.Mint("alice", a.resource, "items:read")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("resource %s\nmetadata %s\nTOKEN=%s\ncurl -k -H \"Authorization: Bearer $TOKEN\" %s/api/items\n",
+		a.resource, a.metadata, tok, a.api.URL)
+	<-ctx.Done()
 }
