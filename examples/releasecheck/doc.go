@@ -1,7 +1,8 @@
 // Package releasecheck holds the checks RELEASING.md runs before a tag, as
 // tests of the examples module (so scripts/test-all.sh and CI run them):
 //
-//   - every committed go.mod has no replace directive, says go 1.26, and
+//   - every committed go.mod has no replace directive, says go 1.26 (or
+//     1.26.0, which go mod tidy writes when a requirement says it), and
 //     requires this repository's modules at the version the release tags;
 //   - every ```go block of the README is, byte for byte, the file of
 //     examples/ its marker comment names, and that file's package has a test
