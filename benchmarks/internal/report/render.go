@@ -54,6 +54,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 	writeFloors(b, vs)
 	writeRoot(b, vs)
 	writeLoad(b, loads)
+	writeMiddleware(b)
 	writeProfiles(b, profiles)
 	if cmds != "" {
 		b.WriteString("\n## Exact commands\n\n```sh\n" + strings.TrimSpace(cmds) + "\n```\n")
@@ -192,6 +193,16 @@ func writeLoad(b *strings.Builder, loads []string) {
 			continue
 		}
 		fmt.Fprintf(b, "\n### %s\n\n%s\n", label, strings.TrimSpace(string(data)))
+	}
+}
+
+// middlewareSection is the jwthttp middleware's measurement (its own
+// benchmark, run apart: see the file), kept across runs of this report.
+const middlewareSection = "results/jwthttp-middleware.md"
+
+func writeMiddleware(b *strings.Builder) {
+	if data, err := os.ReadFile(middlewareSection); err == nil {
+		b.WriteString("\n" + strings.TrimSpace(string(data)) + "\n")
 	}
 }
 
