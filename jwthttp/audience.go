@@ -3,6 +3,8 @@ package jwthttp
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
@@ -15,13 +17,21 @@ var errWrongResource = fmt.Errorf("%w: jwthttp: \"aud\" does not name the resour
 
 // audienceReader returns the function reporting whether a C's "aud"
 // names aud (RFC 7519 section 4.1.3), or nil when C has no "aud" the
-// Middleware can read: a claims.Registered field (embedded, or at any
-// depth of embedded structs) of a struct or a pointer to one, or a
-// map[string]any. The field is found once; reading it allocates nothing.
+// Middleware can read: a claims.Registered, or a claims.Registered field
+// (embedded by value or by pointer, at any depth of embedded structs) of a
+// struct, or a pointer to either, whose "aud" no other field's JSON name shadows, or a map[string]any
+// or a pointer to one. The field is found once; reading it allocates
+// nothing.
 func audienceReader[C any](aud string) func(C) bool {
 	t := reflect.TypeFor[C]()
-	if t == reflect.TypeFor[map[string]any]() {
+	switch t {
+	case reflect.TypeFor[map[string]any]():
 		return func(c C) bool { return mapAudience(any(c).(map[string]any), aud) }
+	case reflect.TypeFor[*map[string]any]():
+		return func(c C) bool {
+			m := any(c).(*map[string]any)
+			return m != nil && mapAudience(*m, aud)
+		}
 	}
 	ptr := t.Kind() == reflect.Pointer
 	if ptr {
@@ -32,13 +42,15 @@ func audienceReader[C any](aud string) func(C) bool {
 	}
 	reg := reflect.TypeFor[claims.Registered]()
 	var index []int
+	if t == reg {
+		index = []int{fieldIndex(reg, "Audience")}
+	}
 	for _, f := range reflect.VisibleFields(t) {
-		if f.Type == reg && f.Anonymous && f.IsExported() {
+		if (f.Type == reg || f.Type == reflect.PointerTo(reg)) && f.Anonymous && f.IsExported() && index == nil {
 			index = append(append([]int(nil), f.Index...), fieldIndex(reg, "Audience"))
-			break
 		}
 	}
-	if index == nil {
+	if index == nil || shadowsAud(t, index) {
 		return nil
 	}
 	return func(c C) bool {
@@ -52,7 +64,7 @@ func audienceReader[C any](aud string) func(C) bool {
 		} else {
 			v = reflect.ValueOf(&c).Elem()
 		}
-		a, err := v.FieldByIndexErr(index)
+		a, err := v.FieldByIndexErr(index) // a nil embedded *claims.Registered: an error
 		if err != nil {
 			return false
 		}
@@ -63,6 +75,22 @@ func audienceReader[C any](aud string) func(C) bool {
 		}
 		return false
 	}
+}
+
+// shadowsAud reports whether a field of t other than the one at index
+// is decoded from "aud" (a JSON name "aud" shallower than or as deep as
+// claims.Registered's: encoding/json would put "aud" there, or nowhere).
+func shadowsAud(t reflect.Type, index []int) bool {
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || slices.Equal(f.Index, index) {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "aud" || (name == "" && strings.EqualFold(f.Name, "aud") && !f.Anonymous) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldIndex is the index of t's field name.

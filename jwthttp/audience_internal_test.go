@@ -20,6 +20,9 @@ func TestAudienceReaderAllocatesNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { read(c) }); n != 0 {
 		t.Fatalf("%v allocations", n)
 	}
+	if r := audienceReader[*claims.Registered]("a"); r == nil || !r(&claims.Registered{Audience: claims.Audience{"a"}}) {
+		t.Fatal("*claims.Registered unread")
+	}
 	if audienceReader[*struct{ Aud string }]("a") != nil || audienceReader[string]("a") != nil {
 		t.Fatal("a reader for claims without claims.Registered")
 	}

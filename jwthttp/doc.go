@@ -29,11 +29,22 @@
 // audience the tokens must name, configured once. The verifier checks it,
 // so give it the same value: jwt.WithAudience(res.ID), or
 // accesstoken.Config{Audience: res.ID}; with WithResource the Middleware
-// checks it again wherever it can read "aud" (claims embedding
-// claims.Registered, *accesstoken.Claims, map[string]any), so a verifier
-// made without WithAudience still refuses another resource's tokens.
+// checks it again, reading "aud" of claims embedding claims.Registered (by
+// value or pointer), *accesstoken.Claims, map[string]any or
+// *map[string]any, so a verifier made without WithAudience still refuses
+// another resource's tokens. For a claims type whose "aud" it cannot read
+// (a named map type, an "aud" field of your own) New refuses WithResource
+// (jwt.ErrInvalidOption) unless WithAudienceCheckedByVerifier says the
+// verifier checks it: the check is never skipped silently.
 // Resource.Audience is for an authorization server that writes another
 // audience than the resource identifier.
+//
+// A cookie token (Sources.Cookie) is open to cross-site request forgery:
+// browsers attach cookies to cross-site requests. Set it SameSite=Strict
+// or Lax, and check the origin (Origin, Sec-Fetch-Site) or an anti-CSRF
+// token of unsafe requests yourself; the Middleware refuses (400
+// invalid_request) a cookie token on a request whose method is not safe
+// (RFC 9110 section 9.2.1) that says Sec-Fetch-Site: cross-site.
 //
 // Where we refuse what peers accept: a request with two Authorization
 // fields, two credentials or junk after the token68, or a token sent by
@@ -42,5 +53,9 @@
 // refused by New (an anonymous caller would pass where a token without the
 // scope is refused); a resource identifier or authorization server that is
 // not https (http is accepted for a loopback host only) is refused (RFC
-// 9728 section 1.2; RFC 8414 section 2).
+// 9728 section 1.2; RFC 8414 section 2), and so is a resource identifier
+// whose path is not normalized (a dot or empty segment, an encoded "/":
+// RFC 3986 section 6.2.2), whose metadata URL a ServeMux would not serve
+// (RFC 9728 section 3.1); a VerifyFunc returning nil claims with a nil
+// error is a 500 (ErrNilClaims), not an accepted token.
 package jwthttp

@@ -21,3 +21,8 @@ var ErrNoToken = errors.New("jwthttp: no bearer token in the request")
 func invalid(description string) error {
 	return fmt.Errorf("%w: %s", ErrInvalidRequest, description)
 }
+
+// ErrNilClaims reports a VerifyFunc that returned nil claims (a nil pointer, map or interface) with a nil
+// error: the Middleware refuses the request with 500, no challenge, rather than let unverified claims
+// through.
+var ErrNilClaims = errors.New("jwthttp: the VerifyFunc returned nil claims with a nil error")

@@ -11,16 +11,23 @@ import (
 type Sources struct {
 	// Form accepts the form-encoded body parameter "access_token" (RFC 6750 section 2.2) of a request
 	// whose Content-Type is application/x-www-form-urlencoded (matched case-insensitively; parameters
-	// such as charset are allowed and ignored), whose method has body semantics (not GET, HEAD, DELETE,
-	// CONNECT, OPTIONS or TRACE: such a request with a form "access_token" is ErrInvalidRequest) and
-	// whose body is ASCII and at most MaxFormBytes. The body is read and put back, so the handler reads
-	// it unchanged; a request whose PostForm is already parsed is read from PostForm.
+	// such as charset are allowed and ignored, malformed ones too, as r.ParseForm ignores them), whose
+	// method has body semantics (not GET, HEAD, DELETE, CONNECT, OPTIONS or TRACE: such a request with
+	// a form "access_token" is ErrInvalidRequest) and whose body is ASCII and at most MaxFormBytes. The
+	// body is read and put back, so the handler reads it unchanged; a request whose PostForm is already
+	// parsed is read from PostForm.
 	Form bool
 	// Query accepts the URI query parameter "access_token" (RFC 6750 section 2.3). The middleware then
 	// marks the response Cache-Control: private (section 2.3).
 	Query bool
-	// Cookie names a cookie holding the token, for browser apps; "" accepts none. The cookie must be
-	// sent once.
+	// Cookie names a cookie holding the token, for browser apps; "" accepts none. It must be an RFC 6265
+	// cookie-name (section 4.1.1: New refuses another), and the cookie must be sent once. Browsers
+	// attach cookies to cross-site requests too, so a cookie token invites cross-site request forgery
+	// (RFC 6749 section 10.12): set the cookie SameSite=Strict or Lax, Secure and HttpOnly (a __Host-
+	// name), and check unsafe requests' origin (Origin, Sec-Fetch-Site) or an anti-CSRF token yourself.
+	// Extract does one check: a cookie token on a request whose method is not safe (RFC 9110 section
+	// 9.2.1: not GET, HEAD, OPTIONS, TRACE) with Sec-Fetch-Site: cross-site is ErrInvalidRequest (a 400).
+	// Older browsers send no Sec-Fetch-Site: it is no substitute for SameSite and your own check.
 	Cookie string
 }
 

@@ -16,8 +16,11 @@ const accessToken = "access_token"
 // MaxFormBytes and put back (r.Body replaced by a reader of the same bytes, closing the original), so the
 // handler reads it unchanged. A request whose PostForm is already parsed is read from PostForm.
 func fromForm(r *http.Request) (string, bool, error) {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "application/x-www-form-urlencoded" { // ParseMediaType lower-cases it
+	// ParseMediaType lower-cases the media type, and returns it with the error of malformed parameters
+	// ("application/x-www-form-urlencoded; charset"): r.ParseForm reads such a body as a form, and so do
+	// we, lest the handler find a token the Middleware did not see.
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/x-www-form-urlencoded" {
 		return "", false, nil // not a form: the body is the handler's
 	}
 	if len(r.Header.Values("Content-Type")) > 1 {
@@ -92,13 +95,42 @@ func fromQuery(r *http.Request) (string, bool, error) {
 	return one(vals, "query")
 }
 
-// fromCookie reads the named cookie, which must be sent once.
+// fromCookie reads the named cookie, which must be sent once, and refuses it on a cross-site request
+// whose method is not safe (Sources.Cookie).
 func fromCookie(r *http.Request, name string) (string, bool, error) {
 	var vals []string
 	for _, c := range r.CookiesNamed(name) {
 		vals = append(vals, c.Value)
 	}
-	return one(vals, "cookie")
+	tok, ok, err := one(vals, "cookie")
+	if ok && !safeMethod(r.Method) && r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return "", false, invalid("a cookie token on a cross-site request whose method is not safe (Sec-Fetch-Site: cross-site; RFC 9110 section 9.2.1): a cross-site request forgery")
+	}
+	return tok, ok, err
+}
+
+// safeMethod reports whether method is safe (RFC 9110 section 9.2.1: GET, HEAD, OPTIONS, TRACE).
+func safeMethod(method string) bool {
+	switch method {
+	case "", http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
+		return true // "" is GET for a client request
+	}
+	return false
+}
+
+// validCookieName reports whether name is a cookie-name (RFC 6265 section 4.1.1): a token (RFC 2616
+// section 2.2: visible ASCII but the separators).
+func validCookieName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c <= 0x20 || c >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?={}`, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // one is the one value of a parameter sent at most once, a b64token.

@@ -51,13 +51,16 @@ func Classify(err error) *Error {
 // RuleCause returns the cause the Middleware gives a Rule's error (RFC
 // 6750 section 3.1): err itself when it matches a jwt sentinel of a bad
 // token (a 401 invalid_token; wrap jwt.ErrTokenInvalidClaims for a
-// revoked token), else err wrapped with ErrForbidden (a 403
-// insufficient_scope). A nil err is nil: the rule let the request through.
+// revoked token) or an outage (jwk.ErrFetch, jwk.ErrClosed, an ended
+// context: a 503), else err wrapped with ErrForbidden (a 403
+// insufficient_scope, whatever else err wraps: ErrForbidden is classified
+// before ErrNoToken and ErrInvalidRequest). A nil err is nil: the rule let
+// the request through.
 func RuleCause(err error) error {
 	if err == nil {
 		return nil
 	}
-	if _, bad := tokenCause(err); bad {
+	if _, bad := tokenCause(err); bad || unavailable(err) {
 		return err
 	}
 	return fmt.Errorf("%w: %w", ErrForbidden, err)

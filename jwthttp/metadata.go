@@ -72,7 +72,49 @@ func resourceURL(id string) (*url.URL, error) {
 	if u.Fragment != "" || strings.Contains(id, "#") {
 		return nil, fmt.Errorf("%w: jwthttp: resource identifier %q has a fragment (RFC 9728 section 1.2)", errOption, id)
 	}
+	if !servablePath(u) {
+		return nil, fmt.Errorf("%w: jwthttp: resource identifier %q: its path is not normalized (RFC 3986 section 6.2.2: a dot or empty segment, or an encoded \"/\"), so its metadata URL (RFC 9728 section 3.1) could not be served at Path by an http.ServeMux", errOption, id)
+	}
 	return u, nil
+}
+
+// servablePath reports whether the metadata document of the resource u
+// can be served at its well-known URL (RFC 9728 section 3.1) by an
+// http.ServeMux given Path: u's path is normalized (RFC 3986 section
+// 6.2.2.3: no "." or ".." segment; no empty segment but a terminating
+// slash: ServeMux would redirect either), and no segment holds an encoded
+// "/" (which the unescaped path could not tell from a separator).
+func servablePath(u *url.URL) bool {
+	if strings.Contains(strings.ToLower(u.EscapedPath()), "%2f") {
+		return false
+	}
+	p := u.Path
+	if p == "" || p == "/" {
+		return true
+	}
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, seg := range segs {
+		if seg == "." || seg == ".." || (seg == "" && i < len(segs)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// muxPattern is path as a literal http.ServeMux pattern: the bytes a
+// pattern reads otherwise ("{" and "}" of a wildcard, "%" of an escape, a
+// space ending a method, a control or non-ASCII byte) percent-encoded,
+// which ServeMux decodes in a pattern's segments.
+func muxPattern(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; c < 0x21 || c > 0x7e || c == '%' || c == '{' || c == '}' {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(path[i])
+	}
+	return b.String()
 }
 
 // visibleASCII reports whether s is made of visible ASCII only (%x21-7E):
@@ -134,9 +176,10 @@ type document struct {
 // MetadataHandler serves a resource's Protected Resource Metadata document
 // (RFC 9728 section 3): 200 with application/json to GET and HEAD at its
 // Path, 404 at any other path, 405 to other methods. It is safe for
-// concurrent use; a nil one answers 404.
+// concurrent use; a nil one, or a request without URL, answers 404.
 type MetadataHandler struct {
 	url, path string
+	pattern   string // path as a ServeMux pattern
 	body      []byte
 }
 
@@ -190,7 +233,7 @@ func NewMetadataHandler(res Resource, src Sources) (*MetadataHandler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: jwthttp: resource identifier path: %v", errOption, err)
 	}
-	return &MetadataHandler{url: wellKnown(u), path: p, body: append(body, '\n')}, nil
+	return &MetadataHandler{url: wellKnown(u), path: p, pattern: muxPattern(p), body: append(body, '\n')}, nil
 }
 
 // URL is the metadata document's URL (RFC 9728 section 3.1), the
@@ -202,20 +245,24 @@ func (h *MetadataHandler) URL() string {
 	return h.url
 }
 
-// Path is the path to serve the document at (RFC 9728 section 3.1),
-// unescaped: mux.Handle(h.Path(), h). ServeHTTP answers at that path only
-// (do not mount it under http.StripPrefix).
+// Path is the path to serve the document at (RFC 9728 section 3.1), as a
+// literal http.ServeMux pattern: mux.Handle(h.Path(), h). It is unescaped,
+// but for the bytes a pattern reads otherwise ("{", "}", "%", a space, a
+// control or non-ASCII byte), which stay percent-encoded (ServeMux decodes
+// them); NewMetadataHandler refuses a resource path ServeMux would clean
+// and redirect. ServeHTTP answers at that path only (r.URL.Path, decoded;
+// do not mount it under http.StripPrefix).
 func (h *MetadataHandler) Path() string {
 	if h == nil {
 		return ""
 	}
-	return h.path
+	return h.pattern
 }
 
 // ServeHTTP serves the document (RFC 9728 section 3.2), readable from any
 // origin (Access-Control-Allow-Origin: *: it is public).
 func (h *MetadataHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if h == nil || r.URL.Path != h.path {
+	if h == nil || r == nil || r.URL == nil || r.URL.Path != h.path {
 		http.NotFound(w, r)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/jotlib/jwt"
@@ -20,23 +21,29 @@ type Option func(*config) error
 
 // config is what the Options set.
 type config struct {
-	sources      Sources
-	sourcesSet   bool
-	realm        string
-	resource     *Resource
-	optional     bool
-	scopes       []string
-	rules        []any
-	errorHandler ErrorHandler
+	sources       Sources
+	sourcesSet    bool
+	realm         string
+	resource      *Resource
+	optional      bool
+	scopes        []string
+	rules         []any
+	errorHandler  ErrorHandler
+	audByVerifier bool
 }
 
 // WithSources says where a token may be sent (RFC 6750 section 2; the
 // default is the Authorization header only). It also gives the metadata
-// document's bearer_methods_supported (RFC 9728 section 2).
+// document's bearer_methods_supported (RFC 9728 section 2). A
+// Sources.Cookie that is not an RFC 6265 cookie-name is
+// jwt.ErrInvalidOption.
 func WithSources(s Sources) Option {
 	return func(c *config) error {
 		if c.sourcesSet {
 			return fmt.Errorf("%w: jwthttp: WithSources given twice", errOption)
+		}
+		if s.Cookie != "" && !validCookieName(s.Cookie) {
+			return fmt.Errorf("%w: jwthttp: WithSources: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1: a token, no separator, space or control character)", errOption)
 		}
 		c.sources, c.sourcesSet = s, true
 		return nil
@@ -60,18 +67,33 @@ func WithRealm(realm string) Option {
 // section 5.1), and Middleware.Metadata serves its document. The audience
 // is the verifier's to check: configure it with res.ID
 // (jwt.WithAudience(res.ID), accesstoken.Config{Audience: res.ID}). The
-// Middleware checks it again where it can read "aud" (claims embedding
-// claims.Registered, *accesstoken.Claims, map[string]any): a verified
-// token whose "aud" does not name res.ID (or res.Audience) is a 401
-// invalid_token matching jwt.ErrInvalidAudience, so a verifier made
-// without WithAudience cannot accept another resource's tokens (RFC 8707
-// section 2; RFC 9068 section 4).
+// Middleware checks it again, reading "aud" from claims embedding
+// claims.Registered (by value or by pointer), *accesstoken.Claims,
+// map[string]any or *map[string]any: a verified token whose "aud" does not
+// name res.ID (or res.Audience) is a 401 invalid_token matching
+// jwt.ErrInvalidAudience, so a verifier made without WithAudience cannot
+// accept another resource's tokens (RFC 8707 section 2; RFC 9068 section
+// 4). For a claims type whose "aud" it cannot read (a named map type, a
+// field of your own) New refuses WithResource with jwt.ErrInvalidOption
+// unless WithAudienceCheckedByVerifier says the verifier checks it.
 func WithResource(res Resource) Option {
 	return func(c *config) error {
 		if c.resource != nil {
 			return fmt.Errorf("%w: jwthttp: WithResource given twice", errOption)
 		}
 		c.resource = &res
+		return nil
+	}
+}
+
+// WithAudienceCheckedByVerifier says the VerifyFunc alone checks that a
+// token's "aud" names the resource (RFC 8707 section 2; RFC 9068 section
+// 4), for a claims type whose "aud" the Middleware cannot read (see
+// WithResource): without it New refuses such a type with WithResource
+// rather than skip the check silently. It needs WithResource.
+func WithAudienceCheckedByVerifier() Option {
+	return func(c *config) error {
+		c.audByVerifier = true
 		return nil
 	}
 }
@@ -111,6 +133,7 @@ type Middleware[C any] struct {
 	scopesOf func(C) []string
 	scope    string       // the required scopes, space-delimited
 	audOK    func(C) bool // "aud" names the resource; nil: not readable
+	isNil    func(C) bool // the claims are a nil pointer, map or interface; nil: C cannot be nil
 	metadata *MetadataHandler
 }
 
@@ -123,7 +146,7 @@ func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
 	if verify == nil {
 		return nil, fmt.Errorf("%w: jwthttp: New: nil VerifyFunc", errOption)
 	}
-	m := &Middleware[C]{verify: verify, cfg: config{errorHandler: WriteError}}
+	m := &Middleware[C]{verify: verify, cfg: config{errorHandler: WriteError}, isNil: nilCheck[C]()}
 	for _, o := range opts {
 		if o == nil {
 			return nil, fmt.Errorf("%w: jwthttp: New: nil Option", errOption)
@@ -168,6 +191,12 @@ func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
 			aud = res.ID
 		}
 		m.audOK = audienceReader[C](aud)
+		if m.audOK == nil && !m.cfg.audByVerifier {
+			var zero C
+			return nil, fmt.Errorf("%w: jwthttp: WithResource: the Middleware cannot read \"aud\" of claims type %T (embed claims.Registered, or use map[string]any), so it cannot check the audience (RFC 8707 section 2): make the verifier check it (jwt.WithAudience(res.ID)) and say so with WithAudienceCheckedByVerifier", errOption, zero)
+		}
+	} else if m.cfg.audByVerifier {
+		return nil, fmt.Errorf("%w: jwthttp: WithAudienceCheckedByVerifier without WithResource: there is no resource whose audience to check", errOption)
 	}
 	return m, nil
 }
@@ -190,10 +219,11 @@ func (m *Middleware[C]) Metadata() *MetadataHandler {
 // Cache-Control: private (RFC 6750 section 2.3). The Middleware applies to
 // every method: put a CORS handler for preflight OPTIONS requests, which
 // carry no credentials, in front of it. A nil or zero Middleware, or a nil
-// next, answers every request with 500.
+// next, answers every request with 500, and so does any Middleware a nil
+// *http.Request.
 func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if m == nil || m.verify == nil || next == nil {
+		if m == nil || m.verify == nil || next == nil || r == nil {
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 			return
 		}
@@ -202,7 +232,7 @@ func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 			m.cfg.errorHandler(w, r, e)
 			return
 		}
-		if m.cfg.sources.Query && r.URL.Query().Has("access_token") {
+		if m.cfg.sources.Query && r.URL != nil && r.URL.Query().Has("access_token") {
 			w.Header().Set("Cache-Control", "private") // RFC 6750 section 2.3
 		}
 		if ctx != nil {
@@ -226,6 +256,9 @@ func (m *Middleware[C]) check(r *http.Request) (context.Context, *Error) {
 	if err != nil {
 		return nil, m.refuse(err)
 	}
+	if m.isNil != nil && m.isNil(claims) {
+		return nil, m.refuse(ErrNilClaims)
+	}
 	if m.audOK != nil && !m.audOK(claims) {
 		return nil, m.refuse(errWrongResource)
 	}
@@ -234,13 +267,25 @@ func (m *Middleware[C]) check(r *http.Request) (context.Context, *Error) {
 	}
 	for _, rule := range m.rules {
 		if err := rule(r, claims); err != nil {
-			if _, bad := tokenCause(err); bad {
-				return nil, m.refuse(err)
-			}
-			return nil, m.refuse(fmt.Errorf("%w: %w", ErrForbidden, err))
+			return nil, m.refuse(RuleCause(err))
 		}
 	}
 	return NewContext(r.Context(), claims, token), nil
+}
+
+// nilCheck returns the function reporting whether a C is nil, or nil when
+// no C is (a struct, a string...). Checking a pointer or a map allocates
+// nothing.
+func nilCheck[C any]() func(C) bool {
+	switch reflect.TypeFor[C]().Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return func(c C) bool { return reflect.ValueOf(any(c)).IsNil() }
+	case reflect.Interface:
+		return func(c C) bool { return any(c) == nil }
+	case reflect.Slice:
+		return func(c C) bool { return reflect.ValueOf(&c).Elem().IsNil() }
+	}
+	return nil
 }
 
 // contains reports whether list holds s.

@@ -34,12 +34,15 @@ const RetryAfter = "5"
 //     (expired, not yet valid, signature, audience, issuer, malformed...;
 //     section 3.1); an error matching none is still a 401.
 //   - 403 insufficient_scope: ErrInsufficientScope, with the required
-//     scope attribute, and ErrForbidden (a Rule; section 3.1).
+//     scope attribute, and ErrForbidden (a Rule; section 3.1), matched
+//     before ErrNoToken and ErrInvalidRequest (a Rule's error wrapping
+//     those is still a 403).
 //   - 503, no challenge, Retry-After: the keys could not be fetched
 //     (jwk.ErrFetch, jwk.ErrClosed) or the request's context ended: RFC
 //     6750 has no code for it, and a 401 would send the client for a new
 //     token it does not need; the request can be retried.
-//   - 500, no challenge: jwt.ErrInvalidOption (a misconfigured verifier).
+//   - 500, no challenge: jwt.ErrInvalidOption (a misconfigured verifier),
+//     ErrNilClaims (a VerifyFunc returned nil claims and a nil error).
 type Error struct {
 	// Status is the HTTP status code.
 	Status int
@@ -155,17 +158,19 @@ func (m *Middleware[C]) refuse(err error) *Error {
 		return c
 	}
 	switch {
-	case errors.Is(err, ErrNoToken):
-		return &Error{Status: http.StatusUnauthorized, Challenge: ch("", "", m.scope), Cause: err}
-	case errors.Is(err, ErrInvalidRequest):
-		return &Error{Status: http.StatusBadRequest, Cause: err,
-			Challenge: ch(codeInvalidRequest, "the request is malformed: send one bearer token, one way", "")}
-	case errors.Is(err, ErrInsufficientScope):
+	case errors.Is(err, ErrNilClaims):
+		return &Error{Status: http.StatusInternalServerError, Cause: err}
+	case errors.Is(err, ErrInsufficientScope): // a Rule's refusal first, whatever else its error wraps
 		return &Error{Status: http.StatusForbidden, Cause: err,
 			Challenge: ch(codeInsufficientScope, "the token lacks a required scope", m.scope)}
 	case errors.Is(err, ErrForbidden):
 		return &Error{Status: http.StatusForbidden, Cause: err,
 			Challenge: ch(codeInsufficientScope, "the token does not grant access to this resource", "")}
+	case errors.Is(err, ErrNoToken):
+		return &Error{Status: http.StatusUnauthorized, Challenge: ch("", "", m.scope), Cause: err}
+	case errors.Is(err, ErrInvalidRequest):
+		return &Error{Status: http.StatusBadRequest, Cause: err,
+			Challenge: ch(codeInvalidRequest, "the request is malformed: send one bearer token, one way", "")}
 	case unavailable(err):
 		return &Error{Status: http.StatusServiceUnavailable, Cause: err}
 	case errors.Is(err, jwt.ErrInvalidOption):

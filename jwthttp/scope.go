@@ -174,10 +174,13 @@ func missingScope(granted, required []string) bool {
 // the scope check; rule's C must be the Middleware's claims type (New
 // refuses another). A nil error lets the request through. Any other error
 // refuses it with 403 insufficient_scope (RFC 6750 section 3.1; the cause
-// matches ErrForbidden and rule's error), unless it matches a jwt sentinel
-// of a bad token (wrap jwt.ErrTokenInvalidClaims for a revoked token, say):
-// then it is the 401 invalid_token of that cause. Rules do not run for an
-// anonymous request (CredentialsOptional).
+// matches ErrForbidden and rule's error, even one wrapping ErrNoToken or
+// ErrInvalidRequest), unless it matches a jwt sentinel of a bad token (wrap
+// jwt.ErrTokenInvalidClaims for a revoked token, say): then it is the 401
+// invalid_token of that cause; or an outage (jwk.ErrFetch, jwk.ErrClosed,
+// context.DeadlineExceeded, context.Canceled): then it is the 503 of an
+// unreachable key set. Rules do not run for an anonymous request
+// (CredentialsOptional).
 func Rule[C any](rule func(r *http.Request, claims C) error) Option {
 	return func(c *config) error {
 		if rule == nil {
