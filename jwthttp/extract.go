@@ -1,6 +1,7 @@
 package jwthttp
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 )
@@ -40,7 +41,9 @@ const MaxFormBytes = 1 << 20
 // NOT use more than one method"). The token returned is always a b64token (section 2.1): 1*( ALPHA /
 // DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=", whichever source it came from. Its length is not
 // capped here: the verifier's cap (jwt.WithMaxTokenSize) refuses a longer token, as invalid_token; the
-// header itself is bounded by http.Server.MaxHeaderBytes and the form by MaxFormBytes.
+// header itself is bounded by http.Server.MaxHeaderBytes and the form by MaxFormBytes. A Sources.Cookie
+// that is not an RFC 6265 cookie-name is jwt.ErrInvalidOption (a 500 from the Middleware, whose New
+// refuses it first).
 //
 // The Authorization header (section 2.1, RFC 9110 section 11.6.2) holds at most one field, and that
 // field one credential: "Bearer" (any case, RFC 9110 section 11.1), one or more SP, the token68, and
@@ -82,6 +85,9 @@ func (s Sources) Extract(r *http.Request) (string, error) {
 		}
 	}
 	if s.Cookie != "" {
+		if !validCookieName(s.Cookie) {
+			return "", fmt.Errorf("%w: jwthttp: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1)", errOption)
+		}
 		if err := add(fromCookie(r, s.Cookie)); err != nil {
 			return "", err
 		}

@@ -261,3 +261,11 @@ func TestCookieTokenOnCrossSiteUnsafeRequestRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestRFC6265_4_1_1_ExtractRefusesInvalidCookieName(t *testing.T) {
+	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r.Header.Set("Cookie", "a b=x")
+	if _, err := (jwthttp.Sources{Cookie: "a b"}).Extract(r); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Fatalf("Extract with cookie name %q: %v, want jwt.ErrInvalidOption", "a b", err)
+	}
+}
