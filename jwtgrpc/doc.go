@@ -35,8 +35,9 @@
 //     jwk.ErrClosed): the token is not at fault, the call can be retried;
 //   - codes.Canceled, codes.DeadlineExceeded: the call's context ended
 //     during the verification;
-//   - codes.Internal: a misconfigured verifier (jwt.ErrInvalidOption), or a
-//     nil Interceptor.
+//   - codes.Internal: a misconfigured verifier (jwt.ErrInvalidOption), a
+//     VerifyFunc returning nil claims with a nil error (jwthttp.ErrNilClaims),
+//     or a nil Interceptor.
 //
 // Where we refuse what peers accept: two "authorization" values, or junk
 // after the token, is InvalidArgument (go-grpc-middleware's auth takes the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/jotlib/jwt"
@@ -35,6 +36,8 @@ type VerifyFunc[C any] = jwthttp.VerifyFunc[C]
 // verify, a nil or unusable option, or options no call could pass (a Rule
 // of another claims type, MethodScopes on a claims type that reports no
 // scopes, a method both skipped and given scopes) are jwt.ErrInvalidOption.
+// A VerifyFunc returning nil claims with a nil error refuses the call with
+// codes.Internal (jwthttp.ErrNilClaims), never runs the handler.
 func New[C any](verify VerifyFunc[C], opts ...Option) (*Interceptor[C], error) {
 	if verify == nil {
 		return nil, fmt.Errorf("%w: jwtgrpc: New: nil VerifyFunc", errOption)
@@ -141,6 +144,9 @@ func (in *Interceptor[C]) check(ctx context.Context, method string) (context.Con
 	if err != nil {
 		return nil, in.refuse(ctx, method, err)
 	}
+	if isNil(claims) {
+		return nil, in.refuse(ctx, method, jwthttp.ErrNilClaims)
+	}
 	if required := in.cfg.scopes[method]; len(required) > 0 {
 		granted, _ := jwthttp.GrantedScopes(claims)
 		if missing(granted, required) {
@@ -196,6 +202,20 @@ func (in *Interceptor[C]) refuse(ctx context.Context, method string, err error) 
 		return status.Error(codes.Unavailable, msgUnavailable)
 	}
 	return status.Error(codes.Internal, msgMisconfigued)
+}
+
+// isNil reports whether claims is a nil pointer, map, slice or interface:
+// a VerifyFunc's bug, never an accepted token.
+func isNil[C any](claims C) bool {
+	v := reflect.ValueOf(any(claims))
+	if !v.IsValid() {
+		return true
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
 }
 
 // missing reports whether granted lacks one of required (RFC 6749 section

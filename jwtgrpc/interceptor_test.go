@@ -142,8 +142,8 @@ func TestRFC6750_3_1_MethodScopesPermissionDenied(t *testing.T) {
 }
 
 // RFC 6750 section 3.1: a Rule's refusal is PermissionDenied, unless it
-// matches a jwt sentinel of a bad token (revoked): Unauthenticated. The
-// rule gets the full method name.
+// matches a jwt sentinel of a bad token (revoked): Unauthenticated, or an
+// outage: Unavailable. The rule gets the full method name.
 func TestRFC6750_3_1_RuleRefusals(t *testing.T) {
 	var methods []string
 	in := newInterceptor(t, jwtgrpc.Rule(func(_ context.Context, method string, c *apiClaims) error {
@@ -153,6 +153,8 @@ func TestRFC6750_3_1_RuleRefusals(t *testing.T) {
 			return errors.New("not an operator")
 		case "revoked":
 			return fmt.Errorf("revoked: %w", jwt.ErrTokenInvalidClaims)
+		case "outage":
+			return fmt.Errorf("revocation list: %w", jwk.ErrFetch)
 		}
 		return nil
 	}))
@@ -161,10 +163,12 @@ func TestRFC6750_3_1_RuleRefusals(t *testing.T) {
 	wantRefused(t, st, h, codes.PermissionDenied, "the token does not grant access to this resource", "")
 	_, _, st = callCheck(t, c, withAuth(t, "Bearer "+sign(t, map[string]any{"sub": "revoked"})))
 	wantRefused(t, st, h, codes.Unauthenticated, "the token's claims are not accepted", "")
+	_, _, st = callCheck(t, c, withAuth(t, "Bearer "+sign(t, map[string]any{"sub": "outage"})))
+	wantRefused(t, st, h, codes.Unavailable, "the keys to verify the token could not be fetched; retry later", "")
 	if sub, _, st := callCheck(t, c, withAuth(t, "Bearer "+sign(t, nil))); st.Code() != codes.OK || sub != "alice" {
 		t.Fatalf("alice: %v %q", st.Code(), st.Message())
 	}
-	if len(methods) != 3 || methods[0] != check {
+	if len(methods) != 4 || methods[0] != check {
 		t.Fatalf("the rule saw %q", methods)
 	}
 }
@@ -296,7 +300,8 @@ func TestNewRefusesUnusableOptions(t *testing.T) {
 }
 
 // A nil Interceptor refuses every call with Internal, never a panic or a
-// silent acceptance; so does a verifier misconfiguration.
+// silent acceptance; so does a verifier misconfiguration, or nil claims
+// with a nil error.
 func TestNilInterceptorAndMisconfigurationAreInternal(t *testing.T) {
 	var in *jwtgrpc.Interceptor[*apiClaims]
 	ran := false
@@ -309,11 +314,16 @@ func TestNilInterceptorAndMisconfigurationAreInternal(t *testing.T) {
 	if status.Code(err) != codes.Internal || ran {
 		t.Fatalf("nil Interceptor, stream: %v, handler ran %v", err, ran)
 	}
-	mis, _ := jwtgrpc.New(func(context.Context, string) (*apiClaims, error) { return nil, jwt.ErrInvalidOption })
-	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer abc"))
-	_, err = mis.Unary()(ctx, req, nil, func(context.Context, any) (any, error) { ran = true; return nil, nil })
-	if status.Code(err) != codes.Internal || ran {
-		t.Fatalf("misconfigured verifier: %v, handler ran %v", err, ran)
+	for name, verify := range map[string]jwtgrpc.VerifyFunc[*apiClaims]{
+		"misconfigured verifier": func(context.Context, string) (*apiClaims, error) { return nil, jwt.ErrInvalidOption },
+		"nil claims, nil error":  func(context.Context, string) (*apiClaims, error) { return nil, nil },
+	} {
+		in, _ := jwtgrpc.New(verify)
+		ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer abc"))
+		_, err = in.Unary()(ctx, req, nil, func(context.Context, any) (any, error) { ran = true; return nil, nil })
+		if status.Code(err) != codes.Internal || ran {
+			t.Fatalf("%s: %v, handler ran %v", name, err, ran)
+		}
 	}
 }
 

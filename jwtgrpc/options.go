@@ -77,8 +77,9 @@ func Skip(methods ...string) Option {
 // Interceptor's claims type (New refuses another). A nil error lets the
 // call through; another is codes.PermissionDenied (jwthttp.ErrForbidden),
 // unless it matches a jwt sentinel of a bad token (wrap
-// jwt.ErrTokenInvalidClaims for a revoked token): then codes.Unauthenticated
-// (jwthttp.RuleCause; RFC 6750 section 3.1).
+// jwt.ErrTokenInvalidClaims for a revoked token): then codes.Unauthenticated;
+// or an outage (jwk.ErrFetch, jwk.ErrClosed): then codes.Unavailable
+// (jwthttp.RuleCause, as the HTTP Middleware; RFC 6750 section 3.1).
 func Rule[C any](rule func(ctx context.Context, method string, claims C) error) Option {
 	return func(c *config) error {
 		if rule == nil {
