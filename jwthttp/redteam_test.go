@@ -239,7 +239,7 @@ func TestRFC6265_4_1_1_CookieNameMustBeToken(t *testing.T) {
 	}
 }
 
-func TestCookieTokenOnCrossSiteUnsafeRequestRefused(t *testing.T) {
+func TestRFC9110_9_2_1_CookieTokenOnCrossSiteUnsafeRequestRefused(t *testing.T) {
 	m := newMiddleware(t, jwthttp.WithSources(jwthttp.Sources{Cookie: "at"}))
 	srv := serve(t, m.Handler(echoSubject))
 	tok := sign(t, nil)
