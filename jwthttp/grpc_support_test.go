@@ -90,11 +90,16 @@ func TestRFC6750_3_1_ClassifyAsTheMiddleware(t *testing.T) {
 }
 
 // RFC 6750 section 3.1: a Rule's error matching a jwt sentinel of a bad
-// token stays invalid_token; another becomes ErrForbidden.
+// token stays invalid_token, an outage stays a 503; another becomes
+// ErrForbidden.
 func TestRFC6750_3_1_RuleCause(t *testing.T) {
 	revoked := fmt.Errorf("revoked: %w", jwt.ErrTokenInvalidClaims)
 	if got := jwthttp.RuleCause(revoked); got != revoked {
 		t.Fatalf("RuleCause(revoked) = %v", got)
+	}
+	outage := fmt.Errorf("revocation list: %w", jwk.ErrFetch)
+	if got := jwthttp.RuleCause(outage); got != outage || jwthttp.Classify(got).Status != http.StatusServiceUnavailable {
+		t.Fatalf("RuleCause(outage) = %v", got)
 	}
 	own := errors.New("not the owner")
 	if got := jwthttp.RuleCause(own); !errors.Is(got, jwthttp.ErrForbidden) || !errors.Is(got, own) {
