@@ -3,22 +3,23 @@ package jwthttp
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
+
+	"github.com/jotlib/jwt/internal/sentinel"
 )
 
 // ErrInsufficientScope reports a verified token that lacks a scope the
 // Middleware requires (RFC 6750 section 3.1 "insufficient_scope", HTTP
 // 403; the challenge names the required scopes).
-var ErrInsufficientScope = errors.New("jwthttp: the token lacks a required scope")
+var ErrInsufficientScope error = sentinel.New("jwthttp: the token lacks a required scope")
 
 // ErrForbidden reports a verified token that a Rule refused (RFC 6750
 // section 3.1 "insufficient_scope", HTTP 403): the rule's own error is
 // wrapped too.
-var ErrForbidden = errors.New("jwthttp: the token does not grant access to this resource")
+var ErrForbidden error = sentinel.New("jwthttp: the token does not grant access to this resource")
 
 // Scoped is a claims type that reports its granted scopes (RFC 6749
 // section 3.3 scope-tokens): *accesstoken.Claims is one, and so is any
