@@ -116,7 +116,11 @@ func TestMillionDotsAreRefusedAtOnceWithoutProportionalAllocation_CVE_2025_30204
 				t.Fatalf("got %v, want ErrTokenMalformed", err)
 			}
 			allocs := testing.AllocsPerRun(20, func() { _, _ = v.Parse(tc.token) })
-			if allocs > 8 {
+			limit := 8.0 // the refusal's error values: a constant, whatever the length
+			if raceEnabled {
+				limit += 4 // sync.Pool drops items at random under the race detector
+			}
+			if allocs > limit {
 				t.Errorf("%v allocations per parse; want a small constant", allocs)
 			}
 			var before, after runtime.MemStats
