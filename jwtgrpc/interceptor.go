@@ -149,7 +149,7 @@ func (in *Interceptor[C]) check(ctx context.Context, method string) (context.Con
 	}
 	if required := in.cfg.scopes[method]; len(required) > 0 {
 		granted, _ := jwthttp.GrantedScopes(claims)
-		if missing(granted, required) {
+		if !jwthttp.HasScopes(granted, required...) {
 			return nil, in.refuse(ctx, method, jwthttp.ErrInsufficientScope)
 		}
 	}
@@ -214,24 +214,6 @@ func isNil[C any](claims C) bool {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Interface:
 		return v.IsNil()
-	}
-	return false
-}
-
-// missing reports whether granted lacks one of required (RFC 6749 section
-// 3.3: compared exactly).
-func missing(granted, required []string) bool {
-	for _, r := range required {
-		found := false
-		for _, g := range granted {
-			if g == r {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return true
-		}
 	}
 	return false
 }

@@ -66,6 +66,13 @@ func RuleCause(err error) error {
 	return fmt.Errorf("%w: %w", ErrForbidden, err)
 }
 
+// HasScopes reports whether granted holds every scope of required (RFC
+// 6749 section 3.3: scope-tokens compared exactly, case-sensitive), as
+// RequireScopes checks them.
+func HasScopes(granted []string, required ...string) bool {
+	return !missingScope(granted, required)
+}
+
 // GrantedScopes returns the scope-tokens verified claims grant (RFC 6749
 // section 3.3; "scope" and "scp", as RequireScopes reads them), and
 // whether claims' type reports scopes at all: a Scoped value

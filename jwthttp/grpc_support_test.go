@@ -135,3 +135,20 @@ func TestRFC6749_3_3_GrantedScopes(t *testing.T) {
 	check("other type", struct{}{}, "", false)
 	check("nil", nil, "", false)
 }
+
+// TestRFC6749_3_3_HasScopesComparesExactly: every required scope-token
+// must be granted, compared exactly (case-sensitive, no prefix).
+func TestRFC6749_3_3_HasScopesComparesExactly(t *testing.T) {
+	granted := []string{"read", "items:write"}
+	for _, c := range []struct {
+		required []string
+		want     bool
+	}{
+		{nil, true}, {[]string{"read"}, true}, {[]string{"read", "items:write"}, true},
+		{[]string{"Read"}, false}, {[]string{"items"}, false}, {[]string{"read", "admin"}, false},
+	} {
+		if got := jwthttp.HasScopes(granted, c.required...); got != c.want {
+			t.Errorf("HasScopes(%q, %q) = %v, want %v", granted, c.required, got, c.want)
+		}
+	}
+}
