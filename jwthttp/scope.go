@@ -99,33 +99,18 @@ func validScopeToken(s string) bool {
 	return true
 }
 
-// scopeReader returns the function reading a C's scopes, or false when C
-// cannot report them.
+// scopeReader returns the function reading a C's scopes (GrantedScopes),
+// or false when C cannot report them: the answer is C's type's, so an
+// interface type with Scopes() reports them even though its zero value is
+// nil.
 func scopeReader[C any]() (func(C) []string, bool) {
-	var zero C
-	t := reflect.TypeFor[C]()
-	if t.Implements(reflect.TypeFor[Scoped]()) {
+	switch t := reflect.TypeFor[C](); {
+	case t.Implements(reflect.TypeFor[Scoped]()),
+		t == reflect.TypeFor[map[string]any](),
+		t == reflect.TypeFor[*map[string]any]():
 		return func(c C) []string {
-			s, ok := any(c).(Scoped)
-			if !ok || s == nil {
-				return nil
-			}
-			if rv := reflect.ValueOf(s); rv.Kind() == reflect.Pointer && rv.IsNil() {
-				return nil
-			}
-			return s.Scopes()
-		}, true
-	}
-	switch any(zero).(type) {
-	case map[string]any:
-		return func(c C) []string { return mapScopes(any(c).(map[string]any)) }, true
-	case *map[string]any:
-		return func(c C) []string {
-			m := any(c).(*map[string]any)
-			if m == nil {
-				return nil
-			}
-			return mapScopes(*m)
+			s, _ := GrantedScopes(c)
+			return s
 		}, true
 	}
 	return nil, false
