@@ -9,10 +9,10 @@ import (
 // that compares a claim of its own with the time (OpenID Connect's
 // "auth_time"), so that it agrees with them.
 func (v *Verifier) Now() time.Time {
-	if v == nil || v.cfg == nil || v.cfg.validator.Now == nil {
+	if v == nil || v.cfg == nil {
 		return time.Now()
 	}
-	return v.cfg.validator.Now()
+	return v.cfg.validator.Clock()
 }
 
 // Leeway returns v's leeways (RFC 7519 sections 4.1.4 to 4.1.6: "some

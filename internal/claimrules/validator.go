@@ -57,11 +57,7 @@ func (v *Validator) needsClock(e *Extracted) bool {
 func (v *Validator) Validate(e *Extracted) error {
 	var t time.Time
 	if v.needsClock(e) { // the clock costs tens of nanoseconds
-		if v.Now != nil {
-			t = v.Now()
-		} else {
-			t = time.Now()
-		}
+		t = v.Clock()
 	}
 	var errs []error
 	// RFC 7519 section 4.1.4: "the current date/time MUST be before the
@@ -141,6 +137,14 @@ func (v *Validator) early(kind error, by string, d time.Duration) error {
 		note = fmt.Sprintf(" (leeway %v)", f)
 	}
 	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), note)
+}
+
+// Clock returns the time by v's clock: Now, or time.Now when it is nil.
+func (v *Validator) Clock() time.Time {
+	if v.Now == nil {
+		return time.Now()
+	}
+	return v.Now()
 }
 
 // Future is the leeway of the rules that refuse a time in the future: the
