@@ -53,52 +53,59 @@ const MaxFormBytes = 1 << 20
 // Peers accept some of these (a second field ignored, junk after the token dropped); we refuse them,
 // since a request two parties could read differently is a request to refuse.
 func (s Sources) Extract(r *http.Request) (string, error) {
+	token, _, err := s.extract(r)
+	return token, err
+}
+
+// extract is Extract, reporting too whether the token came from the query (RFC 6750 section 2.3), so
+// the Middleware marks the response private without parsing the query again.
+func (s Sources) extract(r *http.Request) (token string, inQuery bool, err error) {
 	if r == nil {
-		return "", ErrNoToken
+		return "", false, ErrNoToken
 	}
 	token, n, err := fromHeader(r.Header)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var found int
 	if n {
 		found++
 	}
-	add := func(tok string, ok bool, err error) error {
+	add := func(tok string, ok bool, err error) (bool, error) {
 		if err != nil {
-			return err
+			return false, err
 		}
 		if ok {
 			found++
 			token = tok
 		}
-		return nil
+		return ok, nil
 	}
 	if s.Form {
-		if err := add(fromForm(r)); err != nil {
-			return "", err
+		if _, err := add(fromForm(r)); err != nil {
+			return "", false, err
 		}
 	}
 	if s.Query {
-		if err := add(fromQuery(r)); err != nil {
-			return "", err
+		if inQuery, err = add(fromQuery(r)); err != nil {
+			return "", false, err
 		}
 	}
 	if s.Cookie != "" {
 		if !validCookieName(s.Cookie) {
-			return "", fmt.Errorf("%w: jwthttp: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1)", errOption)
+			return "", false, fmt.Errorf("%w: jwthttp: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1)", errOption)
 		}
-		if err := add(fromCookie(r, s.Cookie)); err != nil {
-			return "", err
+		if _, err := add(fromCookie(r, s.Cookie)); err != nil {
+			return "", false, err
 		}
 	}
 	switch {
 	case found == 0:
-		return "", ErrNoToken
+		return "", false, ErrNoToken
 	case found > 1:
-		return "", invalid("the token was sent by more than one method (RFC 6750 section 2)")
+		return "", false, invalid("the token was sent by more than one method (RFC 6750 section 2)")
 	}
-	return token, nil
+	return token, inQuery, nil
 }
 
 // fromHeader reads the Authorization header (RFC 6750 section 2.1): credentials = "Bearer" 1*SP b64token.

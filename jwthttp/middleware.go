@@ -227,12 +227,12 @@ func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 			return
 		}
-		ctx, e := m.check(r)
+		ctx, inQuery, e := m.check(r)
 		if e != nil {
 			m.cfg.errorHandler(w, r, e)
 			return
 		}
-		if m.cfg.sources.Query && r.URL != nil && r.URL.Query().Has("access_token") {
+		if inQuery {
 			w.Header().Set("Cache-Control", "private") // RFC 6750 section 2.3
 		}
 		if ctx != nil {
@@ -243,15 +243,23 @@ func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 }
 
 // check verifies r's token: the context carrying its claims, nil for an
-// anonymous request let through, or the refusal.
-func (m *Middleware[C]) check(r *http.Request) (context.Context, *Error) {
-	token, err := m.cfg.sources.Extract(r)
+// anonymous request let through, and whether the token came from the
+// query; or the refusal.
+func (m *Middleware[C]) check(r *http.Request) (context.Context, bool, *Error) {
+	token, inQuery, err := m.cfg.sources.extract(r)
 	if err != nil {
 		if errors.Is(err, ErrNoToken) && m.cfg.optional {
-			return nil, nil
+			return nil, false, nil
 		}
-		return nil, m.refuse(err)
+		return nil, false, m.refuse(err)
 	}
+	ctx, e := m.verified(r, token)
+	return ctx, inQuery, e
+}
+
+// verified runs the VerifyFunc, the audience and scope checks and the
+// Rules on token: the context carrying its claims, or the refusal.
+func (m *Middleware[C]) verified(r *http.Request, token string) (context.Context, *Error) {
 	claims, err := m.verify(r.Context(), token)
 	if err != nil {
 		return nil, m.refuse(err)
