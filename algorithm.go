@@ -54,10 +54,3 @@ func (a Algorithm) Hash() crypto.Hash { return signing.Algorithm(a).Hash() }
 
 // String returns the "alg" value (RFC 7515 section 4.1.1).
 func (a Algorithm) String() string { return string(a) }
-
-// lookupAlgorithm returns the algorithm whose name is exactly name (RFC 7515
-// section 4.1.1, case-sensitive); "none" and unknown names report false.
-func lookupAlgorithm(name string) (Algorithm, bool) {
-	a := Algorithm(name)
-	return a, a.Known()
-}

@@ -218,10 +218,10 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 
 // algorithm is the rule of RFC 8725 section 3.1: the header's "alg" is
 // checked against what this verifier allows before any cryptography;
-// "none" is never known.
+// "none" is never known (Known: exact, case-sensitive).
 func (v *Verifier) algorithm(h *Header) (Algorithm, error) {
-	alg, known := lookupAlgorithm(h.Algorithm)
-	if !known {
+	alg := Algorithm(h.Algorithm)
+	if !alg.Known() {
 		return "", fmt.Errorf("%w: %s", ErrAlgorithmNotAllowed, bounded.Quote(h.Algorithm))
 	}
 	if v.cfg.algorithms != nil && !slices.Contains(v.cfg.algorithms, alg) {
