@@ -189,7 +189,7 @@ func (r *RemoteSet) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any,
 func (r *RemoteSet) keys(ctx context.Context, h *jwt.Header) ([]any, error) {
 	snap := r.live(r.cur.Load())
 	if snap != nil && (h.KeyID == "" || snap.set.hasKeyID(h.KeyID)) {
-		return snap.set.match(h)
+		return snap.set.matchAvailable(h)
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -220,7 +220,7 @@ func (r *RemoteSet) keys(ctx context.Context, h *jwt.Header) ([]any, error) {
 		}
 		return nil, r.noSetError()
 	}
-	keys, err := snap.set.match(h)
+	keys, err := snap.set.matchAvailable(h)
 	if err != nil && c.err != nil {
 		// The fetch for this kid failed: say so (issue 21 item 5), not
 		// only that no key matched.

@@ -199,12 +199,19 @@ func (s *Set) VerificationKeys(_ context.Context, h *jwt.Header) ([]any, error) 
 
 // match selects the verifying keys for a header.
 func (s *Set) match(h *jwt.Header) ([]any, error) {
+	if err := algorithmUnavailable(h.Algorithm); err != nil {
+		return nil, err
+	}
+	return s.matchAvailable(h)
+}
+
+// matchAvailable is match for a header whose "alg" its caller checked with
+// algorithmUnavailable (refuseBeforeFetch, for RemoteSet.keys): the
+// verification fast path of a fetched set checks it once.
+func (s *Set) matchAvailable(h *jwt.Header) ([]any, error) {
 	alg := jwt.Algorithm(h.Algorithm)
 	if !alg.Known() {
 		return nil, fmt.Errorf("%w: unknown alg %s", ErrKeyNotFound, bounded.Quote(h.Algorithm))
-	}
-	if err := algorithmUnavailable(h.Algorithm); err != nil {
-		return nil, err
 	}
 	pool := s.keys
 	if h.KeyID != "" {
