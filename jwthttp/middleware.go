@@ -288,8 +288,18 @@ func nilCheck[C any]() func(C) bool {
 	switch reflect.TypeFor[C]().Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		return func(c C) bool { return reflect.ValueOf(any(c)).IsNil() }
-	case reflect.Interface:
-		return func(c C) bool { return any(c) == nil }
+	case reflect.Interface: // nil, or holding a nil pointer, map, ... (as jwtgrpc refuses)
+		return func(c C) bool {
+			v := reflect.ValueOf(any(c))
+			if !v.IsValid() {
+				return true
+			}
+			switch v.Kind() {
+			case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Slice, reflect.Interface:
+				return v.IsNil()
+			}
+			return false
+		}
 	case reflect.Slice:
 		return func(c C) bool { return reflect.ValueOf(&c).Elem().IsNil() }
 	}

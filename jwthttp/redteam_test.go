@@ -142,6 +142,11 @@ func TestNilClaimsWithNilErrorRefused500(t *testing.T) {
 	if resp, _ := get(t, serve(t, mi.Handler(echoSubject)), "abc"); resp.StatusCode != 500 {
 		t.Fatalf("nil interface claims: %d, want 500", resp.StatusCode)
 	}
+	// An interface holding a nil pointer is nil claims too, as jwtgrpc says.
+	mt, _ := jwthttp.New(func(context.Context, string) (any, error) { return (*apiClaims)(nil), nil })
+	if resp, _ := get(t, serve(t, mt.Handler(echoSubject)), "abc"); resp.StatusCode != 500 {
+		t.Fatalf("an interface holding a nil pointer: %d, want 500", resp.StatusCode)
+	}
 }
 
 func TestRFC9728_3_1_RFC3986_6_2_2_MetadataPathServableByServeMux(t *testing.T) {
