@@ -56,7 +56,7 @@ type RemoteSet struct {
 	fetcher // one fetch at a time, the gate, Ready, Close (fetcher.go); its mu guards:
 
 	lastMiss time.Time // start of the latest fetch caused by an unknown "kid"
-	nextAt   time.Time // when the background refresh is due
+	nextAt   time.Time // when the background refresh is due: never before a server's Retry-After (publish)
 	kids     kidTable  // unknown kids asked for since the latest fetch started; kids held back
 
 	fetches atomic.Int64
@@ -454,7 +454,7 @@ func (j *setFetch) publish(err error, now time.Time) (after func(), waiters erro
 			delay = r.gate.backgroundDelay(&r.cfg, delay)
 		}
 		r.nextAt = now.Add(delay)
-		if r.gate.notBefore.After(r.nextAt) {
+		if r.gate.notBefore.After(r.nextAt) { // a server's Retry-After (RFC 9110 section 10.2.3): only run sets it, just before publish
 			r.nextAt = r.gate.notBefore
 		}
 	}
@@ -511,7 +511,7 @@ func (r *RemoteSet) refresher() {
 		case <-r.kick:
 		case <-timer.C:
 			r.mu.Lock()
-			if c, err := r.joinLocked(); c == nil && err == nil && !time.Now().Before(r.dueLocked()) {
+			if c, err := r.joinLocked(); c == nil && err == nil && !time.Now().Before(r.nextAt) {
 				r.startLocked(r.newJob(fetchWhy{}))
 			}
 			r.mu.Unlock()
@@ -520,21 +520,11 @@ func (r *RemoteSet) refresher() {
 	}
 }
 
-// dueLocked is when the background refresh may start: when due, and not
-// before a server's Retry-After has passed (RFC 9110 section 10.2.3);
-// r.mu is held.
-func (r *RemoteSet) dueLocked() time.Time {
-	if r.gate.notBefore.After(r.nextAt) {
-		return r.gate.notBefore
-	}
-	return r.nextAt
-}
-
 // plan arms timer for the next due refresh; while a fetch is in progress it
 // waits for that fetch's kick instead.
 func (r *RemoteSet) plan(timer *time.Timer) {
 	r.mu.Lock()
-	busy, due := r.flight != nil, r.dueLocked()
+	busy, due := r.flight != nil, r.nextAt
 	r.mu.Unlock()
 	if busy {
 		timer.Stop()
