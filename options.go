@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jotlib/jwt/internal/claimrules"
-	"github.com/jotlib/jwt/internal/signing"
+	"github.com/jotlib/jwt/internal/mldsa"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -186,26 +186,16 @@ func WithAlgorithms(algs ...Algorithm) Option {
 				c.fail("unknown algorithm %q", string(a))
 				return
 			}
-			if !a.Available() {
+			if !a.Available() { // ML-DSA without crypto/mldsa: the only known algorithms a build may lack
 				unavailable = a
 			}
 		}
 		if unavailable != "" && !slices.ContainsFunc(algs, Algorithm.Available) {
-			c.fail("WithAlgorithms%v: no algorithm of the list can verify in this build: %w", algs, errUnavailable(unavailable))
+			c.fail("WithAlgorithms%v: no algorithm of the list can verify in this build: %w", algs, mldsa.Unavailable(string(unavailable)))
 			return
 		}
 		c.algorithms = append([]Algorithm(nil), algs...)
 	}
-}
-
-// errUnavailable is signing's refusal of an algorithm this build cannot use
-// (ML-DSA without crypto/mldsa: ErrAlgorithmNotAllowed, saying Go 1.27 is
-// needed), which its NewSigningKey gives whatever the key.
-func errUnavailable(a Algorithm) error {
-	if _, err := signing.NewSigningKey(signing.Algorithm(a), nil); err != nil {
-		return err
-	}
-	return fmt.Errorf("%w: %s cannot be used in this build", ErrAlgorithmNotAllowed, a)
 }
 
 // WithType sets the expected "typ" on the verify side (explicit typing,
