@@ -85,7 +85,7 @@ func (v *Validator) Validate(e *Extracted) error {
 		if !e.HasIssuedAt {
 			errs = append(errs, missing(claims.NameIssuedAt))
 		} else if age := t.Sub(e.IssuedAt); age > v.MaxAge+v.Leeway {
-			errs = append(errs, fmt.Errorf("%w: issued %v ago, over the maximum age of %v%s", sentinel.TokenExpired, readable(age), v.MaxAge, v.leewayNote()))
+			errs = append(errs, fmt.Errorf("%w: issued %v ago, over the maximum age of %v%s", sentinel.TokenExpired, readable(age), v.MaxAge, leewayNote(v.Leeway)))
 		}
 	}
 	for i, name := range v.Required {
@@ -115,9 +115,10 @@ func (v *Validator) Validate(e *Extracted) error {
 	return errors.Join(errs...)
 }
 
-// late reports a time rule's failure and by how much.
+// late reports a rule that refuses a time already passed ("exp", MaxAge),
+// and by how much, with the leeway it allowed (Leeway).
 func (v *Validator) late(kind error, by string, d time.Duration) error {
-	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), v.leewayNote())
+	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), leewayNote(v.Leeway))
 }
 
 // readable rounds a duration for a message: to the second from one second
@@ -132,11 +133,15 @@ func readable(d time.Duration) time.Duration {
 // early reports a rule that refuses a time in the future ("nbf", "iat"),
 // and by how much, with the leeway it allowed (Future).
 func (v *Validator) early(kind error, by string, d time.Duration) error {
-	note := ""
-	if f := v.Future(); f != 0 {
-		note = fmt.Sprintf(" (leeway %v)", f)
+	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), leewayNote(v.Future()))
+}
+
+// leewayNote names the leeway a time rule allowed, if any.
+func leewayNote(leeway time.Duration) string {
+	if leeway == 0 {
+		return ""
 	}
-	return fmt.Errorf("%w %s %v%s", kind, by, readable(d), note)
+	return fmt.Sprintf(" (leeway %v)", leeway)
 }
 
 // Clock returns the time by v's clock: Now, or time.Now when it is nil.
@@ -150,13 +155,6 @@ func (v *Validator) Clock() time.Time {
 // Future is the leeway of the rules that refuse a time in the future: the
 // larger of Leeway and FutureLeeway.
 func (v *Validator) Future() time.Duration { return max(v.Leeway, v.FutureLeeway) }
-
-func (v *Validator) leewayNote() string {
-	if v.Leeway == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (leeway %v)", v.Leeway)
-}
 
 // missing reports an absent required claim.
 func missing(name string) error { return fmt.Errorf("%w: %q", sentinel.MissingClaim, name) }
