@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt/claims"
-	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/internal/verified"
@@ -136,11 +135,7 @@ func extractClaims(payload []byte, required []string, ex *claimrules.Extracted, 
 			if err := ex.Member(key, value); err != nil {
 				return err
 			}
-			name := bytesview.String(key.Raw) // transient view, as Member says
-			if key.Escaped {
-				name = key.Name()
-			}
-			rules.Member(name, value)
+			rules.Member(key.View(), value) // transient view, as Member says
 			return nil
 		}
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/bounded"
-	"github.com/jotlib/jwt/internal/bytesview"
 	"github.com/jotlib/jwt/internal/numericdate"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -50,10 +49,7 @@ func (e *Extracted) track(key strictjson.Key, value []byte) {
 	if string(value) == "null" {
 		return
 	}
-	name := bytesview.String(key.Raw) // transient view: never retained
-	if key.Escaped {
-		name = key.Name()
-	}
+	name := key.View() // transient view: never retained
 	for i, n := range e.tracked {
 		if n == name {
 			e.seen[i] = true
@@ -78,10 +74,7 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 		// look-alike of a three-letter name has three runes.
 		return nil
 	}
-	name := bytesview.String(key.Raw) // transient view: never retained
-	if key.Escaped {
-		name = key.Name()
-	}
+	name := key.View() // transient view: never retained
 	switch name {
 	case claims.NameExpiresAt:
 		return parseTime(name, value, &e.ExpiresAt, &e.HasExpiresAt)

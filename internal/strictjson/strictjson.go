@@ -19,6 +19,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/jotlib/jwt/internal/bytesview"
 )
 
 // MaxDepth is the deepest nesting of objects and arrays accepted; the
@@ -38,6 +40,16 @@ type Key struct {
 func (k Key) Name() string {
 	if !k.Escaped {
 		return string(k.Raw)
+	}
+	return unescape(k.Raw)
+}
+
+// View returns the member name as Name does, but without a copy when the
+// key has no escapes: the string then views Raw, so it is valid only
+// during the MemberFunc call and must never be retained.
+func (k Key) View() string {
+	if !k.Escaped {
+		return bytesview.String(k.Raw)
 	}
 	return unescape(k.Raw)
 }
