@@ -159,7 +159,7 @@ const readyFirstRetry = 250 * time.Millisecond
 // has passed. ctx ending first is ErrFetch with the latest fetch's error
 // (no fetch starts for a ctx already ended); Close, ErrClosed.
 func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJob) error {
-	delay := readyFirstRetry
+	failed := 0 // fetches this call waited for that failed
 	for {
 		if f.readyHook != nil {
 			f.readyHook()
@@ -181,10 +181,11 @@ func (f *fetcher) ready(ctx context.Context, have func() bool, job func() fetchJ
 			if c.err == nil {
 				continue
 			}
+			failed++
+			delay := doubled(readyFirstRetry, failed, max(f.opts.minRefresh, readyFirstRetry))
 			f.mu.Lock()
 			wait = f.gate.wait(time.Now(), delay) // a server's Retry-After
 			f.mu.Unlock()
-			delay = min(2*delay, max(f.opts.minRefresh, readyFirstRetry))
 		}
 		t := time.NewTimer(wait)
 		select {
