@@ -81,11 +81,12 @@ func newKeySource(key any) (keySource, error) {
 	return keySource{static: vk}, nil
 }
 
-// typedNil reports whether v is a nil pointer, func, map, slice, channel
-// or interface held in a non-nil interface.
+// typedNil reports whether v is a nil pointer, func, map, slice or channel
+// held in a non-nil interface (reflect.ValueOf never gives an Interface
+// kind: it looks through the interface).
 func typedNil(v any) bool {
 	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan:
 		return rv.IsNil()
 	}
 	return false
