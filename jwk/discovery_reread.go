@@ -55,14 +55,16 @@ func (p *Provider) publishLocked(d *discovered) (after []func()) {
 
 // scheduleLocked arms the next re-read of the document: WithRefreshInterval
 // after a success, and after p.failures failed re-reads
-// WithMinRefreshInterval doubled per failure, up to WithRefreshInterval.
-// The timer armed before is stopped: one chain of re-reads runs. p.mu is
-// held and p is not closed.
-func (p *Provider) scheduleLocked() {
+// WithMinRefreshInterval doubled per failure, up to WithRefreshInterval,
+// and never before hold (a 429 or 503's Retry-After, RFC 9110 section
+// 10.2.3). The timer armed before is stopped: one chain of re-reads runs.
+// p.mu is held and p is not closed.
+func (p *Provider) scheduleLocked(hold time.Duration) {
 	delay := p.cfg.refresh
 	if p.failures > 0 {
 		delay = doubled(p.cfg.minRefresh, p.failures, p.cfg.refresh)
 	}
+	delay = max(delay, hold)
 	p.stopReread()
 	p.reread = time.AfterFunc(delay, p.reRead)
 }
@@ -100,14 +102,18 @@ func (p *Provider) reRead() {
 		err = ErrClosed
 	}
 	var told []func()
+	var hold time.Duration // a server's Retry-After, within the rate limit
 	if err == nil {
 		told = p.publishLocked(next)
 		p.failures = 0
 	} else {
 		p.failures++
+		var g retryGate
+		g.failed(err, start, &p.cfg)
+		hold = time.Until(g.notBefore)
 	}
 	if !p.closed {
-		p.scheduleLocked()
+		p.scheduleLocked(hold)
 	}
 	p.mu.Unlock()
 	if err != nil && next != nil && next.keys != cur.keys {

@@ -93,7 +93,7 @@ func (j *docFetch) publish(err error, _ time.Time) (after func(), waiters error)
 	var told []func()
 	if err == nil && !late {
 		told = p.publishLocked(j.d)
-		p.scheduleLocked()
+		p.scheduleLocked(0)
 	}
 	return func() {
 		if (err != nil || late) && j.d != nil {

@@ -125,7 +125,7 @@ func TestDiscovery4_PublishClosesTheReplacedKeySetAndRearmsOneTimer(t *testing.T
 	p.mu.Lock()
 	first := p.reread
 	after := p.publishLocked(moved)
-	p.scheduleLocked()
+	p.scheduleLocked(0)
 	p.mu.Unlock()
 	for _, f := range after {
 		f()
