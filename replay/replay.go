@@ -1,0 +1,34 @@
+// Package replay records one-use identifiers — a DPoP proof's "jti" (RFC
+// 9449 section 11.1), a logout token's or a client assertion's "jti" (RFC
+// 7519 section 4.1.7, RFC 7523 section 3) — so that a second use is
+// refused. A Store is the seam: Memory serves one process; the side module
+// github.com/jotlib/jwt/replayredis serves every instance of a service
+// through one Redis.
+package replay
+
+import (
+	"context"
+	"time"
+
+	"github.com/jotlib/jwt/internal/sentinel"
+)
+
+// ErrReplayed reports an identifier used before and not expired yet: the
+// message carrying it is refused (RFC 9449 section 11.1; RFC 7519 section
+// 4.1.7).
+var ErrReplayed error = sentinel.New("replay: identifier already used")
+
+// ErrUnavailable reports a Store that cannot tell whether an identifier was
+// used (unreachable, slow past the context's deadline, full of live
+// entries): callers refuse the message, never accept it (fail closed).
+var ErrUnavailable error = sentinel.New("replay: store unavailable")
+
+// Store records one-use identifiers until they expire. Claim records key
+// until the time until and returns nil the first time it is claimed, an
+// error matching ErrReplayed while it is live, and any other error (one
+// matching ErrUnavailable) when it cannot tell; callers refuse on every
+// error. Claim is atomic across everything sharing the store, and honours
+// ctx's deadline and cancellation.
+type Store interface {
+	Claim(ctx context.Context, key string, until time.Time) error
+}
