@@ -50,6 +50,7 @@ type config struct {
 	validator  claimrules.Validator
 	checks     []func(context.Context, *Token) error // WithValidator, in order
 	extra      []extraHeaderMember                   // WithHeader, sign side
+	keyHeader  []byte                                // internal/keyheader's "jwk" (a DPoP proof's key), sign side
 	observer   VerifyObserver                        // WithObserver
 	algorithms []Algorithm                           // nil: every algorithm that fits the key
 	types      []string                              // WithType; verify: any of them ("" for none); sign: the one written

@@ -50,6 +50,10 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 		hdr = append(hdr, `,"typ":`...)
 		hdr = jsonstring.Append(hdr, typ)
 	}
+	if cfg.keyHeader != nil { // internal/keyheader: a DPoP proof's public key (RFC 9449 section 4.2)
+		hdr = append(hdr, `,"jwk":`...)
+		hdr = append(hdr, cfg.keyHeader...)
+	}
 	if hdr, err = appendExtraHeader(hdr, cfg.enc, cfg.extra); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,75 @@
+package jwt
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/keyheader"
+	"github.com/jotlib/jwt/internal/strictjson"
+)
+
+// A DPoP proof's header carries its signer's public key (RFC 9449 section
+// 4.2), which WithHeader refuses to every caller (RFC 8725 section 3.10):
+// package dpop's Signer writes it through internal/keyheader, which no code
+// outside this module can import.
+func init() { keyheader.WithKeyHeader = func(jwkJSON []byte) any { return withKeyHeader(jwkJSON) } }
+
+// privateKeyMembers are the JWK members that hold private key material
+// (RFC 7518 sections 6.3.2 and 6.4.1, RFC 8037 section 2, RFC 9964 section
+// 2): a key header holding one, or a case-folded look-alike of one, is
+// refused, so no token this library signs publishes a private key.
+var privateKeyMembers = [...]string{"d", "p", "q", "dp", "dq", "qi", "oth", "k", "priv"}
+
+// withKeyHeader is internal/keyheader's WithKeyHeader: the "jwk" header
+// member a Signer writes after "typ", jwkJSON checked when the option is
+// applied.
+func withKeyHeader(jwkJSON []byte) Option {
+	owned := bytes.Clone(jwkJSON)
+	return func(c *config) {
+		if !c.use("the key header (internal/keyheader)", signSide) {
+			return
+		}
+		if c.keyHeader != nil {
+			c.fail(`the key header ("jwk") given twice`)
+			return
+		}
+		if err := checkKeyHeader(owned); err != nil {
+			c.fail(`the key header ("jwk"): %v`, err)
+			return
+		}
+		c.keyHeader = owned
+	}
+}
+
+// checkKeyHeader checks that data is one JSON object under the core's
+// strict pass, with a string "kty" (RFC 7517 section 4.1) and no private
+// key member.
+func checkKeyHeader(data []byte) error {
+	hasKty := false
+	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
+		name := key.Name()
+		if slices.Contains(privateKeyMembers[:], name) {
+			return fmt.Errorf("the JWK holds the private key member %q", name)
+		}
+		if p := strictjson.LookAlike(name, privateKeyMembers[:]...); p != "" {
+			return fmt.Errorf("the JWK member %s folds to the private key member %q", bounded.Quote(name), p)
+		}
+		if name == "kty" {
+			s, ok := strictjson.String(value)
+			if !ok || s == "" {
+				return fmt.Errorf(`the JWK's "kty" must be a non-empty string`)
+			}
+			hasKty = true
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if !hasKty {
+		return fmt.Errorf(`the JWK has no "kty" (RFC 7517 section 4.1)`)
+	}
+	return nil
+}
