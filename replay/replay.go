@@ -32,3 +32,26 @@ var ErrUnavailable error = sentinel.New("replay: store unavailable")
 type Store interface {
 	Claim(ctx context.Context, key string, until time.Time) error
 }
+
+// ErrFull reports a Memory holding as many live identifiers as it may: it
+// refuses the new one rather than forget a live one, which would let that
+// one be replayed (RFC 9449 section 11.1). It matches ErrUnavailable.
+var ErrFull error = sentinel.New("replay: store full of live identifiers", ErrUnavailable)
+
+// ErrInvalidKey reports a key no Store records: empty, or longer than
+// MaxKeyLen. It is a caller's bug (callers hash what they record, as
+// package dpop does), not a replay and not an outage.
+var ErrInvalidKey error = sentinel.New("replay: invalid key")
+
+// ErrKeyTooLong reports a key longer than MaxKeyLen bytes. It matches
+// ErrInvalidKey.
+var ErrKeyTooLong error = sentinel.New("replay: key longer than 1 KiB", ErrInvalidKey)
+
+// ErrExpired reports a Claim whose until is not after now: the identifier
+// has expired already, so no Store could refuse its next use, and the
+// message carrying it is refused (RFC 7519 section 4.1.4; RFC 9449 section
+// 11.1). It is neither a replay nor an outage.
+var ErrExpired error = sentinel.New("replay: identifier already expired")
+
+// MaxKeyLen is the longest key a Store records, in bytes.
+const MaxKeyLen = 1 << 10
