@@ -1,9 +1,13 @@
 package accesstoken
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // Claims are the claims of a JWT access token (RFC 9068 section 2.2). Embed
@@ -37,6 +41,31 @@ type Claims struct {
 	// Entitlements is "entitlements" (RFC 9068 section 2.2.3.1; RFC 7643
 	// section 4.1.2), as an array of strings.
 	Entitlements []string `json:"entitlements,omitempty"`
+	// Confirmation is "cnf" (RFC 7800 section 3.1; RFC 9068 allows it):
+	// for a DPoP-bound token, its "jkt" is the RFC 7638 thumbprint of the
+	// client's proof key (RFC 9449 section 6.1), which an authorization
+	// server takes from dpop.Proof.JKT. The Signer writes it when set; the
+	// Verifier type-checks it in the token's bytes whatever the Encoder
+	// (claims.Confirmation's rules: jwt.ErrTokenMalformed). A resource
+	// server checks the binding with a proof (dpop.Proof.CheckBinding, or
+	// jwthttp.WithDPoP), not by reading this field alone.
+	Confirmation *claims.Confirmation `json:"cnf,omitempty"`
+}
+
+// checkConfirmation is the profile's rule for "cnf" (RFC 7800 section 3.1;
+// RFC 9449 section 6.1), one member of the verified claims as the core's
+// strict pass finds it: claims.Confirmation's rules, and no look-alike of
+// the name (RFC 7519 section 4), so that what a codec decodes into
+// Confirmation is what was checked.
+func checkConfirmation(name string, value []byte) error {
+	if name == claims.NameConfirmation {
+		return new(claims.Confirmation).UnmarshalJSON(value)
+	}
+	if strictjson.LookAlike(name, claims.NameConfirmation) != "" {
+		return fmt.Errorf("%w: claim %s folds to %q (names are case-sensitive, RFC 7519 section 4)",
+			jwt.ErrTokenMalformed, bounded.Quote(name), claims.NameConfirmation)
+	}
+	return nil
 }
 
 // Extended is a pointer to a struct of your own that embeds Claims, for

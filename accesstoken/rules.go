@@ -60,10 +60,14 @@ type call struct {
 func (c *call) Registered() *claims.Registered { return nil }
 
 // Member implements verified.Rules: one member of the verified claims,
-// read by the profile (profileclaims.Profile.Member).
+// read by the profile (profileclaims.Profile.Member) and by the "cnf" rule
+// (checkConfirmation).
 func (c *call) Member(name string, value []byte) {
 	if c.err == nil {
 		c.err = profile.Member(name, value, c.found)
+	}
+	if c.err == nil {
+		c.err = checkConfirmation(name, value)
 	}
 }
 
