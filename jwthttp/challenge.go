@@ -31,13 +31,31 @@ type Challenge struct {
 //
 // Control characters (CR, LF, HTAB, NUL, ...) and non-ASCII bytes are dropped everywhere. An attribute
 // left empty by the dropping is omitted.
-func (c Challenge) String() string {
+func (c Challenge) String() string { return c.render("Bearer", "") }
+
+// DPoPChallenge is one WWW-Authenticate: DPoP challenge (RFC 9449 section 7.1): the attributes of a
+// Bearer challenge (Error also "invalid_dpop_proof" or "use_dpop_nonce", RFC 9449 sections 7.1 and 9)
+// and algs.
+type DPoPChallenge struct {
+	Challenge
+	// Algs is "algs": the space-delimited JWS "alg" values accepted in DPoP proofs (RFC 9449 section
+	// 7.1; RFC 7515 section 4.1.1); "" omitted.
+	Algs string
+}
+
+// String renders the header value (RFC 9449 section 7.1) as Challenge.String does, with the scheme
+// "DPoP" and algs last, its values kept to NQCHAR tokens joined by single spaces as scope's are: an
+// empty DPoPChallenge is just "DPoP".
+func (c DPoPChallenge) String() string { return c.render("DPoP", scopeTokens(c.Algs)) }
+
+// render writes scheme and c's attributes, then algs when not empty.
+func (c Challenge) render(scheme, algs string) string {
 	realm, code, desc := quotedPairs(c.Realm), keep(c.Error, isErrorChar), keep(c.Description, isErrorChar)
 	scope, meta := scopeTokens(c.Scope), quotedPairs(c.ResourceMetadata)
 	var b strings.Builder
-	b.Grow(len("Bearer") + len(realm) + len(code) + len(desc) + len(scope) + len(meta) +
-		len(` realm="", error="", error_description="", scope="", resource_metadata=""`))
-	b.WriteString("Bearer")
+	b.Grow(len(scheme) + len(realm) + len(code) + len(desc) + len(scope) + len(meta) + len(algs) +
+		len(` realm="", error="", error_description="", scope="", resource_metadata="", algs=""`))
+	b.WriteString(scheme)
 	first := true
 	attr := func(name, value string) {
 		if value == "" {
@@ -59,6 +77,7 @@ func (c Challenge) String() string {
 	attr("error_description", desc)
 	attr("scope", scope)
 	attr("resource_metadata", meta)
+	attr("algs", algs)
 	return b.String()
 }
 

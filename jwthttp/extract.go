@@ -60,15 +60,23 @@ func (s Sources) Extract(r *http.Request) (string, error) {
 // extract is Extract, reporting too whether the token came from the query (RFC 6750 section 2.3), so
 // the Middleware marks the response private without parsing the query again.
 func (s Sources) extract(r *http.Request) (token string, inQuery bool, err error) {
+	token, _, inQuery, err = s.credential(r, false)
+	return token, inQuery, err
+}
+
+// credential is extract reading the Authorization header with the DPoP scheme too when dpop (RFC 9449
+// section 7.1), and reporting the scheme of the token found: a DPoP token sent beside a form, query or
+// cookie token is a token sent by more than one method (ErrInvalidRequest), as two bearer tokens are.
+func (s Sources) credential(r *http.Request, dpop bool) (token string, sch scheme, inQuery bool, err error) {
 	if r == nil {
-		return "", false, ErrNoToken
+		return "", noScheme, false, ErrNoToken
 	}
-	token, n, err := fromHeader(r.Header)
+	token, sch, err = fromAuthorization(r.Header, dpop)
 	if err != nil {
-		return "", false, err
+		return "", noScheme, false, err
 	}
 	var found int
-	if n {
+	if sch != noScheme {
 		found++
 	}
 	add := func(tok string, ok bool, err error) (bool, error) {
@@ -83,80 +91,125 @@ func (s Sources) extract(r *http.Request) (token string, inQuery bool, err error
 	}
 	if s.Form {
 		if _, err := add(fromForm(r)); err != nil {
-			return "", false, err
+			return "", noScheme, false, err
 		}
 	}
 	if s.Query {
 		if inQuery, err = add(fromQuery(r)); err != nil {
-			return "", false, err
+			return "", noScheme, false, err
 		}
 	}
 	if s.Cookie != "" {
 		if !validCookieName(s.Cookie) {
-			return "", false, fmt.Errorf("%w: jwthttp: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1)", errOption)
+			return "", noScheme, false, fmt.Errorf("%w: jwthttp: Sources.Cookie is not a cookie-name (RFC 6265 section 4.1.1)", errOption)
 		}
 		if _, err := add(fromCookie(r, s.Cookie)); err != nil {
-			return "", false, err
+			return "", noScheme, false, err
 		}
 	}
 	switch {
 	case found == 0:
-		return "", false, ErrNoToken
+		return "", noScheme, false, ErrNoToken
 	case found > 1:
-		return "", false, invalid("the token was sent by more than one method (RFC 6750 section 2)")
+		return "", noScheme, false, invalid("the token was sent by more than one method (RFC 6750 section 2)")
 	}
-	return token, inQuery, nil
+	if sch == noScheme {
+		sch = bearerScheme // a form, query or cookie token is a bearer token (RFC 6750 sections 2.2, 2.3)
+	}
+	return token, sch, inQuery, nil
+}
+
+// scheme is the authentication scheme a token was sent with.
+type scheme uint8
+
+const (
+	noScheme     scheme = iota // no token
+	bearerScheme               // "Bearer" (RFC 6750 section 2.1), or a form, query or cookie token
+	dpopScheme                 // "DPoP" (RFC 9449 section 7.1)
+)
+
+// schemeOf is the scheme named name (case-insensitive, RFC 9110 section 11.1): Bearer, DPoP when dpop,
+// else noScheme.
+func schemeOf(name string, dpop bool) scheme {
+	switch {
+	case strings.EqualFold(name, "Bearer"):
+		return bearerScheme
+	case dpop && strings.EqualFold(name, "DPoP"):
+		return dpopScheme
+	}
+	return noScheme
+}
+
+// rule is the section defining the scheme's credentials, for the error messages.
+func (s scheme) rule() string {
+	if s == dpopScheme {
+		return "the DPoP scheme (RFC 9449 section 7.1)"
+	}
+	return "the Bearer scheme (RFC 6750 section 2.1)"
 }
 
 // fromHeader reads the Authorization header (RFC 6750 section 2.1): credentials = "Bearer" 1*SP b64token.
 func fromHeader(h http.Header) (token string, ok bool, err error) {
+	token, sch, err := fromAuthorization(h, false)
+	return token, sch != noScheme, err
+}
+
+// fromAuthorization reads the Authorization header's one credential (RFC 9110 section 11.6.2):
+// "Bearer" 1*SP b64token (RFC 6750 section 2.1) or, when dpop, "DPoP" 1*SP token68 (RFC 9449 section
+// 7.1; the same characters), the scheme in any case. Another scheme alone is no token (noScheme).
+func fromAuthorization(h http.Header, dpop bool) (string, scheme, error) {
 	fields := h.Values("Authorization")
 	switch {
 	case len(fields) == 0:
-		return "", false, nil
+		return "", noScheme, nil
 	case len(fields) > 1:
-		return "", false, invalid("more than one Authorization header field (RFC 9110 section 11.6.2)")
+		return "", noScheme, invalid("more than one Authorization header field (RFC 9110 section 11.6.2)")
 	}
 	v := strings.Trim(fields[0], " \t") // OWS; net/http's server has trimmed it already
 	if v == "" {
-		return "", false, nil
+		return "", noScheme, nil
 	}
-	scheme, rest, _ := strings.Cut(v, " ")
-	if !strings.EqualFold(scheme, "Bearer") {
-		if strings.EqualFold(strings.SplitN(scheme, "\t", 2)[0], "Bearer") {
-			return "", false, invalid("the Bearer scheme and the token are separated by a tab, not a space (RFC 6750 section 2.1)")
+	name, rest, _ := strings.Cut(v, " ")
+	sch := schemeOf(name, dpop)
+	if sch == noScheme {
+		if first, _, tab := strings.Cut(name, "\t"); tab && schemeOf(first, dpop) != noScheme {
+			return "", noScheme, invalid("the scheme and the token are separated by a tab, not a space, against " + schemeOf(first, dpop).rule())
 		}
-		if strings.HasPrefix(strings.ToLower(scheme), "bearer,") || secondBearer(v) {
-			return "", false, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
+		if first, _, comma := strings.Cut(name, ","); comma && schemeOf(first, dpop) != noScheme || secondCredential(v, dpop) {
+			return "", noScheme, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
 		}
-		return "", false, nil // another scheme: no bearer token
+		return "", noScheme, nil // another scheme: no token
 	}
 	rest = strings.TrimLeft(rest, " ")
 	if rest == "" {
-		return "", false, invalid("the Bearer scheme without a token (RFC 6750 section 2.1)")
+		return "", noScheme, invalid("no token after the scheme, against " + sch.rule())
 	}
 	n := b64tokenLen(rest)
 	switch {
 	case n == len(rest):
-		return rest, true, nil
+		return rest, sch, nil
 	case n == 0:
-		return "", false, invalid("the Bearer credential is not a b64token (RFC 6750 section 2.1)")
+		return "", noScheme, invalid("the credential is not a token68, as " + sch.rule() + " requires")
 	case strings.ContainsRune(rest[n:], ','):
-		return "", false, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
+		return "", noScheme, invalid("more than one credential in the Authorization header field (RFC 9110 section 11.6.2)")
 	}
-	return "", false, invalid("something follows the token in the Authorization header field (RFC 6750 section 2.1)")
+	return "", noScheme, invalid("something follows the token in the Authorization header field (" + sch.rule() + ")")
 }
 
-// secondBearer reports whether another scheme's credential is followed, after a comma, by a Bearer
-// one: "Basic x, Bearer y".
-func secondBearer(v string) bool {
+// secondCredential reports whether another scheme's credential is followed, after a comma, by one of
+// an accepted scheme (Bearer; DPoP when dpop): "Basic x, Bearer y".
+func secondCredential(v string, dpop bool) bool {
 	for {
 		_, after, ok := strings.Cut(v, ",")
 		if !ok {
 			return false
 		}
 		v = strings.TrimLeft(after, " \t")
-		if len(v) >= 6 && strings.EqualFold(v[:6], "bearer") && (len(v) == 6 || v[6] == ' ' || v[6] == '\t') {
+		name := v
+		if i := strings.IndexAny(v, " \t"); i >= 0 {
+			name = v[:i]
+		}
+		if schemeOf(name, dpop) != noScheme {
 			return true
 		}
 	}
