@@ -2,25 +2,9 @@ package jwk
 
 import "testing"
 
-// TestRFC3986_5_2_4_RemoveDotSegments: the section's own examples.
-func TestRFC3986_5_2_4_RemoveDotSegments(t *testing.T) {
-	for in, want := range map[string]string{
-		"/a/b/c/./../../g":   "/a/g",
-		"mid/content=5/../6": "mid/6",
-		"/../a":              "/a",
-		"/a/..":              "/",
-		"/a/.":               "/a/",
-		"/a//b":              "/a//b",
-		"":                   "",
-	} {
-		if got := removeDotSegments(in); got != want {
-			t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestRFC3986_6_2_2_NormalizeURL: case, percent-encoding, dot segments,
-// default port, empty query, fragment and user information.
+// default port, empty query, fragment and user information
+// (internal/urlnorm holds the rules' own tests).
 func TestRFC3986_6_2_2_NormalizeURL(t *testing.T) {
 	for in, want := range map[string]string{
 		"HTTPS://User:Pw@IdP.Example:443/a/./b/../%7Euser/%2f?": "https://idp.example/a/~user/%2F",
