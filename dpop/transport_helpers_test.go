@@ -1,0 +1,148 @@
+package dpop_test
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/dpop"
+	"github.com/jotlib/jwt/jwk"
+)
+
+// Helpers of the Transport tests (prefix tr): TLS servers that record what
+// they receive and check each proof.
+
+// trSeen is one request as a server received it, its proof checked.
+type trSeen struct {
+	method, path  string
+	authorization string
+	body          []byte
+	proof         sgDecoded
+	proofErr      error
+}
+
+// trServer is an httptest TLS server whose handler answers by respond,
+// recording every request.
+type trServer struct {
+	*httptest.Server
+	mu   sync.Mutex
+	seen []trSeen
+	n    int // nonces issued
+}
+
+// trNewServer starts a TLS server; respond gets the request, its record
+// and the server (to issue nonces), and writes the answer.
+func trNewServer(t *testing.T, respond func(w http.ResponseWriter, r *http.Request, s trSeen, srv *trServer)) *trServer {
+	t.Helper()
+	srv := &trServer{}
+	srv.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		s := trSeen{method: r.Method, path: r.URL.Path, authorization: r.Header.Get("Authorization"), body: body}
+		proofs := r.Header.Values("DPoP")
+		if len(proofs) == 1 {
+			s.proof, s.proofErr = trCheckProof(t, proofs[0], r, srv)
+		} else {
+			s.proofErr = io.ErrUnexpectedEOF
+		}
+		srv.mu.Lock()
+		srv.seen = append(srv.seen, s)
+		srv.mu.Unlock()
+		respond(w, r, s, srv)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// newNonce issues the server's next nonce.
+func (s *trServer) newNonce() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	return "nonce-" + strconv.Itoa(s.n) + "_Zz.~"
+}
+
+// lastNonce is the last nonce issued, "" when none.
+func (s *trServer) lastNonce() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.n == 0 {
+		return ""
+	}
+	return "nonce-" + strconv.Itoa(s.n) + "_Zz.~"
+}
+
+// requests returns what the server received so far.
+func (s *trServer) requests() []trSeen {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]trSeen(nil), s.seen...)
+}
+
+// trCheckProof checks a proof as a server does (RFC 9449 section 4.3):
+// its signature with its own "jwk" (typ dpop+jwt), "htm" the method,
+// "htu" the server's URL and path, "ath" the hash of the DPoP credential.
+func trCheckProof(t *testing.T, proof string, r *http.Request, srv *trServer) (sgDecoded, error) {
+	d := sgDecode(t, proof)
+	k, err := jwk.ParseKey(d.header["jwk"])
+	if err != nil {
+		return d, err
+	}
+	if _, err := jwt.Parse(proof, k.PublicKey(), jwt.WithType(dpop.ProofType)); err != nil {
+		return d, err
+	}
+	if got, want := d.str(t, d.claims, "htm"), r.Method; got != want {
+		return d, errorf("htm %q, want %q", got, want)
+	}
+	if got, want := d.str(t, d.claims, "htu"), srv.URL+r.URL.EscapedPath(); got != want {
+		return d, errorf("htu %q, want %q", got, want)
+	}
+	ath := d.str(t, d.claims, "ath")
+	if scheme, token, ok := cutSpace(r.Header.Get("Authorization")); ok && strings.EqualFold(scheme, "DPoP") {
+		sum := sha256.Sum256([]byte(token))
+		if ath != base64.RawURLEncoding.EncodeToString(sum[:]) {
+			return d, errorf("ath %q does not hash %q", ath, token)
+		}
+	} else if ath != "" {
+		return d, errorf("ath %q without a DPoP credential", ath)
+	}
+	return d, nil
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// cutSpace splits an Authorization value into its scheme and credentials.
+func cutSpace(v string) (scheme, rest string, ok bool) { return strings.Cut(v, " ") }
+
+// trClient is an http.Client whose Transport is a dpop.Transport over the
+// server's TLS client transport.
+func trClient(srv *trServer, s *dpop.Signer, token string) (*http.Client, *dpop.Transport) {
+	tr := &dpop.Transport{Signer: s, Base: srv.Client().Transport, AccessToken: token}
+	return &http.Client{Transport: tr}, tr
+}
+
+// trUseNonceRS answers a resource server's use_dpop_nonce (RFC 9449
+// section 9) with the challenge fields given.
+func trUseNonceRS(w http.ResponseWriter, srv *trServer, challenges ...string) {
+	for _, c := range challenges {
+		w.Header().Add("WWW-Authenticate", c)
+	}
+	w.Header().Set("DPoP-Nonce", srv.newNonce())
+	w.WriteHeader(http.StatusUnauthorized)
+}
+
+// trUseNonceAS answers an authorization server's use_dpop_nonce (RFC 9449
+// section 8).
+func trUseNonceAS(w http.ResponseWriter, srv *trServer) {
+	w.Header().Set("DPoP-Nonce", srv.newNonce())
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = io.WriteString(w, `{"error":"use_dpop_nonce","error_description":"Authorization server requires nonce in DPoP proof"}`)
+}
