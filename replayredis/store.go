@@ -1,0 +1,158 @@
+// Package replayredis is a replay.Store on Redis: one-use identifiers (a
+// DPoP proof's "jti", RFC 9449 section 11.1) recorded where every instance
+// of a service sees them, so a proof replayed to another instance behind
+// the load balancer is refused too. Each claim is one atomic Redis command,
+// SET key 1 NX PX ttl: the first instance to claim an identifier gets nil,
+// every later claim before it expires gets replay.ErrReplayed.
+//
+// It fails closed: when Redis cannot answer (down, unreachable, slower
+// than the request's context allows), Claim returns an error matching
+// replay.ErrUnavailable and the caller refuses the request; it never
+// accepts an identifier it could not record.
+//
+// Wire it into a DPoP verifier:
+//
+//	client := redis.NewClient(&redis.Options{Addr: "redis:6379"})
+//	store, err := replayredis.New(client, "")
+//	...
+//	v, err := dpop.NewVerifier(dpop.Config{Replay: store, ...})
+package replayredis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"time"
+
+	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/replay"
+	"github.com/redis/go-redis/v9"
+)
+
+// DefaultPrefix is what New puts before every key when given no prefix.
+const DefaultPrefix = "jotlib:replay:"
+
+// Store records one-use identifiers in Redis (RFC 9449 section 11.1): a
+// replay.Store shared by every instance using the same Redis and prefix.
+// It is safe for concurrent use. Make one with New; a zero Store or a nil
+// *Store refuses every claim with an error matching replay.ErrUnavailable.
+type Store struct {
+	client redis.UniversalClient
+	prefix string
+	now    func() time.Time // nil: time.Now; set by tests
+}
+
+var _ replay.Store = (*Store)(nil)
+
+// errNotMade reports a zero or nil Store: it has no client.
+var errNotMade = fmt.Errorf("%w: replayredis: a zero or nil Store (make one with New)", replay.ErrUnavailable)
+
+// New returns a Store that records identifiers through client under keys
+// prefix+key (RFC 9449 section 11.1); prefix "" means DefaultPrefix. Give
+// every instance that is to refuse the others' replays the same Redis and
+// prefix, and each kind of identifier (DPoP proofs, logout tokens) its own
+// prefix or key scheme. client is any go-redis client: *redis.Client,
+// *redis.ClusterClient, *redis.Ring, or a failover client; the Redis
+// server must be 2.6.12 or later (SET with NX and PX). A nil client, nil
+// typed or not, is an error matching jwt.ErrInvalidOption.
+func New(client redis.UniversalClient, prefix string) (*Store, error) {
+	if client == nil {
+		return nil, fmt.Errorf("%w: replayredis: nil client", jwt.ErrInvalidOption)
+	}
+	if v := reflect.ValueOf(client); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("%w: replayredis: nil %T client", jwt.ErrInvalidOption, client)
+	}
+	if prefix == "" {
+		prefix = DefaultPrefix
+	}
+	return &Store{client: client, prefix: prefix}, nil
+}
+
+// Claim records key until until, atomically across every user of the Redis
+// (RFC 9449 section 11.1): SET prefix+key 1 NX PX ttl, where ttl is until
+// minus now on this process's clock, rounded up to the millisecond (so a
+// Redis clock ahead of this one cannot shorten the record). It returns nil
+// when this call recorded key, and replay.ErrReplayed when key is recorded
+// already and not expired.
+//
+// Every other error means the claim could not be made and the request is
+// to be refused (fail closed), and matches replay.ErrUnavailable: Redis
+// down, unreachable or answering with an error, and ctx done before Redis
+// answered. Claim returns when ctx is done even if the client's own
+// timeouts are longer (go-redis ignores ctx's deadline unless the client's
+// ContextTimeoutEnabled is set); the command may still reach Redis then,
+// which records key: the refused request's identifier stays used, which is
+// safe. Without a deadline on ctx, Claim waits for the client's timeouts
+// (go-redis: ReadTimeout, 3 seconds by default, per try).
+//
+// As replay.Memory does, Claim refuses, sending nothing, a key that is
+// empty or longer than replay.MaxKeyLen (replay.ErrInvalidKey,
+// replay.ErrKeyTooLong), an until not after now (replay.ErrExpired), and a
+// ctx that is done already or nil (replay.ErrUnavailable).
+func (s *Store) Claim(ctx context.Context, key string, until time.Time) error {
+	if s == nil || s.client == nil {
+		return errNotMade
+	}
+	if ctx == nil {
+		return fmt.Errorf("%w: replayredis: nil context", replay.ErrUnavailable)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%w: replayredis: %w", replay.ErrUnavailable, err)
+	}
+	ttl, err := s.ttl(key, until)
+	if err != nil {
+		return err
+	}
+	set := func() error { return s.set(ctx, key, ttl) }
+	if ctx.Done() == nil {
+		return set() // no deadline to keep: the client's timeouts bound it
+	}
+	answer := make(chan error, 1) // buffered: a late answer is dropped, not blocked on
+	go func() { answer <- set() }()
+	select {
+	case err := <-answer:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: replayredis: no answer from Redis before the context ended: %w", replay.ErrUnavailable, ctx.Err())
+	}
+}
+
+// set sends SET prefix+key 1 NX PX ttl and reads its answer: OK recorded,
+// a nil reply (NX: the key exists) a replay, anything else an outage.
+func (s *Store) set(ctx context.Context, key string, ttl time.Duration) error {
+	ok, err := s.client.SetArgs(ctx, s.prefix+key, "1", redis.SetArgs{Mode: "NX", TTL: ttl}).Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return replay.ErrReplayed
+	case err != nil:
+		return fmt.Errorf("%w: replayredis: %w", replay.ErrUnavailable, err)
+	case ok != "OK":
+		return fmt.Errorf("%w: replayredis: SET answered %q, not OK", replay.ErrUnavailable, ok)
+	}
+	return nil
+}
+
+// ttl checks key and until as replay.Memory does and returns how long key
+// is to live: until minus now, rounded up to the millisecond (PX's unit).
+func (s *Store) ttl(key string, until time.Time) (time.Duration, error) {
+	now := time.Now()
+	if s.now != nil {
+		now = s.now()
+	}
+	switch {
+	case key == "":
+		return 0, fmt.Errorf("%w: empty key", replay.ErrInvalidKey)
+	case len(key) > replay.MaxKeyLen:
+		return 0, fmt.Errorf("%w: %d bytes", replay.ErrKeyTooLong, len(key))
+	case !until.After(now):
+		return 0, fmt.Errorf("%w: until %s is not after now %s", replay.ErrExpired,
+			until.UTC().Format(time.RFC3339Nano), now.UTC().Format(time.RFC3339Nano))
+	}
+	ttl := until.Sub(now) // saturates at about 292 years
+	if r := ttl % time.Millisecond; r != 0 && ttl < math.MaxInt64-time.Millisecond {
+		ttl += time.Millisecond - r
+	}
+	return ttl, nil
+}
