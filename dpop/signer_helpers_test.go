@@ -115,6 +115,6 @@ func (d sgDecoded) str(t testing.TB, obj map[string]json.RawMessage, name string
 // sgNames are the member names of an object, sorted.
 func sgNames(obj map[string]json.RawMessage) []string { return slices.Sorted(maps.Keys(obj)) }
 
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+func sgUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
-func mapKeys[V any](m map[string]V) func(func(string) bool) { return maps.Keys(m) }
+func sgMapKeys[V any](m map[string]V) func(func(string) bool) { return maps.Keys(m) }

@@ -43,8 +43,8 @@ func TestRFC9964_MLDSAProofHeaderHasPublicAKPOnly(t *testing.T) {
 		}
 		d := sgDecode(t, proof)
 		var members map[string]any
-		_ = jsonUnmarshal(d.header["jwk"], &members)
-		if names := slices.Sorted(mapKeys(members)); !slices.Equal(names, []string{"alg", "kty", "pub"}) || members["alg"] != string(alg) {
+		_ = sgUnmarshal(d.header["jwk"], &members)
+		if names := slices.Sorted(sgMapKeys(members)); !slices.Equal(names, []string{"alg", "kty", "pub"}) || members["alg"] != string(alg) {
 			t.Errorf("%s: jwk %q", alg, names)
 		}
 		k, err := jwk.ParseKey(d.header["jwk"])

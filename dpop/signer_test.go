@@ -41,10 +41,10 @@ func TestRFC9449_4_2_ProofHeaderHasPublicJWKOnly(t *testing.T) {
 			t.Errorf("%s: typ %q alg %q", c.alg, d.str(t, d.header, "typ"), d.str(t, d.header, "alg"))
 		}
 		var members map[string]any
-		if err := jsonUnmarshal(d.header["jwk"], &members); err != nil {
+		if err := sgUnmarshal(d.header["jwk"], &members); err != nil {
 			t.Fatal(err)
 		}
-		names := slices.Sorted(mapKeys(members))
+		names := slices.Sorted(sgMapKeys(members))
 		if !slices.Equal(names, c.jwks) {
 			t.Errorf("%s: jwk members %q, want %q", c.alg, names, c.jwks)
 		}

@@ -99,27 +99,27 @@ func trCheckProof(t *testing.T, proof string, r *http.Request, srv *trServer) (s
 		return d, err
 	}
 	if got, want := d.str(t, d.claims, "htm"), r.Method; got != want {
-		return d, errorf("htm %q, want %q", got, want)
+		return d, trErrorf("htm %q, want %q", got, want)
 	}
 	if got, want := d.str(t, d.claims, "htu"), srv.URL+r.URL.EscapedPath(); got != want {
-		return d, errorf("htu %q, want %q", got, want)
+		return d, trErrorf("htu %q, want %q", got, want)
 	}
 	ath := d.str(t, d.claims, "ath")
-	if scheme, token, ok := cutSpace(r.Header.Get("Authorization")); ok && strings.EqualFold(scheme, "DPoP") {
+	if scheme, token, ok := trCutSpace(r.Header.Get("Authorization")); ok && strings.EqualFold(scheme, "DPoP") {
 		sum := sha256.Sum256([]byte(token))
 		if ath != base64.RawURLEncoding.EncodeToString(sum[:]) {
-			return d, errorf("ath %q does not hash %q", ath, token)
+			return d, trErrorf("ath %q does not hash %q", ath, token)
 		}
 	} else if ath != "" {
-		return d, errorf("ath %q without a DPoP credential", ath)
+		return d, trErrorf("ath %q without a DPoP credential", ath)
 	}
 	return d, nil
 }
 
-func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+func trErrorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 // cutSpace splits an Authorization value into its scheme and credentials.
-func cutSpace(v string) (scheme, rest string, ok bool) { return strings.Cut(v, " ") }
+func trCutSpace(v string) (scheme, rest string, ok bool) { return strings.Cut(v, " ") }
 
 // trClient is an http.Client whose Transport is a dpop.Transport over the
 // server's TLS client transport.
