@@ -39,3 +39,9 @@ var ErrBoundTokenAsBearer error = sentinel.New("dpop: a DPoP-bound access token 
 // ErrInvalidConfig reports a Config, Signer or nonce source no request
 // could pass with; it matches jwt.ErrInvalidOption.
 var ErrInvalidConfig error = sentinel.New("dpop: invalid configuration", jwt.ErrInvalidOption)
+
+// ErrNoProof reports a request without a DPoP header field (RFC 9449
+// section 7.1). It matches ErrInvalidProof, so that the challenge is
+// "invalid_dpop_proof"; a middleware that also takes bearer tokens tells
+// it apart to answer with both challenges.
+var ErrNoProof error = sentinel.New("dpop: no DPoP proof in the request", ErrInvalidProof)
