@@ -50,12 +50,12 @@ func TestRFC9449_11_1_ReplayCheckedLast(t *testing.T) {
 	v := vfVerifier(t, cfg)
 	k := vfKeyOf(t, jwt.ES256)
 	for name, proof := range map[string]string{
-		"htm":  vfProof(t, k, nil, map[string]any{"jti": "j", "htm": "POST"}),
-		"htu":  vfProof(t, k, nil, map[string]any{"jti": "j", "htu": "https://evil.example/"}),
-		"iat":  vfProof(t, k, nil, map[string]any{"jti": "j", "iat": vfNow.Add(-time.Hour).Unix()}),
-		"sig":  vfProof(t, k, map[string]any{"jwk": vfJWK(t, vfES256(t).priv.Public())}, map[string]any{"jti": "j"}),
-		"typ":  vfProof(t, k, map[string]any{"typ": "JWT"}, map[string]any{"jti": "j"}),
-		"alg":  vfProof(t, k, map[string]any{"alg": "ES384"}, map[string]any{"jti": "j"}),
+		"htm":    vfProof(t, k, nil, map[string]any{"jti": "j", "htm": "POST"}),
+		"htu":    vfProof(t, k, nil, map[string]any{"jti": "j", "htu": "https://evil.example/"}),
+		"iat":    vfProof(t, k, nil, map[string]any{"jti": "j", "iat": vfNow.Add(-time.Hour).Unix()}),
+		"sig":    vfProof(t, k, map[string]any{"jwk": vfJWK(t, vfES256(t).priv.Public())}, map[string]any{"jti": "j"}),
+		"typ":    vfProof(t, k, map[string]any{"typ": "JWT"}, map[string]any{"jti": "j"}),
+		"alg":    vfProof(t, k, map[string]any{"alg": "ES384"}, map[string]any{"jti": "j"}),
 		"no htm": vfProof(t, k, nil, map[string]any{"jti": "j", "htm": vfDel}),
 	} {
 		p, err := v.Verify(context.Background(), proof, vfReq)
