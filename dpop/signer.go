@@ -3,7 +3,6 @@ package dpop
 import (
 	"crypto"
 	"crypto/rand"
-	"crypto/sha256"
 	"fmt"
 	"net/url"
 	"strings"
@@ -82,7 +81,7 @@ func NewSigner(alg jwt.Algorithm, key crypto.Signer) (*Signer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: the public key as a JWK: %w", ErrInvalidConfig, err)
 	}
-	sum, err := k.Thumbprint(crypto.SHA256)
+	jkt, err := Thumbprint(k)
 	if err != nil {
 		return nil, fmt.Errorf("%w: the key's thumbprint: %w", ErrInvalidConfig, err)
 	}
@@ -94,7 +93,7 @@ func NewSigner(alg jwt.Algorithm, key crypto.Signer) (*Signer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
-	return &Signer{core: core, key: k, jkt: b64url.EncodeToString(sum)}, nil
+	return &Signer{core: core, key: k, jkt: jkt}, nil
 }
 
 // publicOf is key.Public(), a panic of a KMS or HSM signer's refused.
@@ -197,7 +196,7 @@ func (s *Signer) sign(method, htu string, o ProofOptions) (string, error) {
 		if !isToken68(o.AccessToken) {
 			return "", fmt.Errorf("%w: the access token is not a token68 (RFC 9449 section 7.1)", ErrInvalidRequest)
 		}
-		c.ATH = accessTokenHash(o.AccessToken)
+		c.ATH = AccessTokenHash(o.AccessToken)
 	}
 	var id [16]byte
 	if _, err := rand.Read(id[:]); err != nil {
@@ -210,13 +209,6 @@ func (s *Signer) sign(method, htu string, o ProofOptions) (string, error) {
 	}
 	c.Issued = now.Unix()
 	return s.core.Sign(c)
-}
-
-// accessTokenHash is "ath" (RFC 9449 section 4.2): the base64url SHA-256
-// of the token's ASCII bytes.
-func accessTokenHash(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return b64url.EncodeToString(sum[:])
 }
 
 // htuOf is raw's "htu" (RFC 9449 section 4.2): the URL without query and

@@ -3,6 +3,7 @@
 package dpop_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/mldsa"
@@ -61,5 +62,33 @@ func TestRFC9964_MLDSAProofHeaderHasPublicAKPOnly(t *testing.T) {
 	ec, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if _, err := dpop.NewSigner(jwt.MLDSA44, ec); !errors.Is(err, dpop.ErrInvalidConfig) {
 		t.Errorf("ECDSA key for ML-DSA-44: %v", err)
+	}
+}
+
+// RFC 9449 sections 4.2 and 4.3 with ML-DSA (RFC 9964, Go 1.27): a proof
+// signed with each ML-DSA parameter set verifies with dpop.Verifier, to the
+// Signer's thumbprint, and binds as an access token's "cnf" "jkt" does.
+func TestRFC9964_MLDSAProofRoundTrip(t *testing.T) {
+	v, err := dpop.NewVerifier(dpop.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const token = "Kz~8mXK1EalYznwH-LC-1fBAo.4Ljp~zsPE_NeO.gxU"
+	for _, alg := range []jwt.Algorithm{jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87} {
+		s, err := dpop.NewSigner(alg, sgMLDSAKey(t, alg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		proof, err := s.Proof("GET", "https://rs.example.com/resource?x=1", dpop.ProofOptions{AccessToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := v.Verify(context.Background(), proof, dpop.Request{Method: "GET", URL: "https://rs.example.com/resource", AccessToken: token})
+		if err != nil {
+			t.Fatalf("%s (%d bytes): %v", alg, len(proof), err)
+		}
+		if p.Algorithm != alg || p.JKT != s.JKT() || p.CheckBinding(s.JKT()) != nil {
+			t.Errorf("%s: %+v", alg, p)
+		}
 	}
 }
