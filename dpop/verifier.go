@@ -116,7 +116,7 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 	if v.nonces, err = checkNonces(cfg.Nonces, v.now()); err != nil {
 		return nil, err
 	}
-	if v.store, err = replayStore(cfg.Replay); err != nil {
+	if v.store, err = replayStore(cfg.Replay, v.now); err != nil {
 		return nil, err
 	}
 	size := cfg.MaxProofSize

@@ -115,9 +115,9 @@ func checkNonces(n NonceSource, now time.Time) (NonceSource, error) {
 
 // replayStore is Config.Replay, or a replay.Memory of the Verifier's own;
 // a Store holding a nil pointer is refused.
-func replayStore(s replay.Store) (replay.Store, error) {
+func replayStore(s replay.Store, now func() time.Time) (replay.Store, error) {
 	if s == nil {
-		return replay.NewMemory(0), nil
+		return replay.NewMemoryClock(0, now), nil // expiring on the Verifier's clock, which computes until
 	}
 	if holdsNil(s) {
 		return nil, fmt.Errorf("%w: Config.Replay is a nil %T", ErrInvalidConfig, s)

@@ -43,7 +43,7 @@ type Memory struct {
 	// sweepFrom is a lower bound on every held entry's expiry (Unix
 	// nanoseconds): before it, sweeping every shard would free nothing.
 	sweepFrom atomic.Int64
-	now       func() time.Time // nil: time.Now; set by tests
+	now       func() time.Time // nil: time.Now
 }
 
 // errNotMade reports a zero Memory: it has no shards to record in.
@@ -57,7 +57,14 @@ var errNilContext = fmt.Errorf("%w: replay: nil context", ErrUnavailable)
 // DefaultMaxEntries. Size it for the identifiers expected within their
 // lifetime: a DPoP Verifier keeps each proof's for MaxAge plus Leeway, so
 // requests per second times that many seconds.
-func NewMemory(maxEntries int) *Memory {
+func NewMemory(maxEntries int) *Memory { return NewMemoryClock(maxEntries, nil) }
+
+// NewMemoryClock is NewMemory with the clock that tells which identifiers
+// have expired (RFC 9449 section 11.1); nil is time.Now. Give it the clock
+// that computes the until values, as a DPoP Verifier gives its
+// Config.Now: a claim's until is compared with this clock, and an until
+// not after it is refused (ErrExpired).
+func NewMemoryClock(maxEntries int, now func() time.Time) *Memory {
 	if maxEntries <= 0 {
 		maxEntries = DefaultMaxEntries
 	}
@@ -65,6 +72,7 @@ func NewMemory(maxEntries int) *Memory {
 		shards: make([]memoryShard, memoryShards),
 		seed:   maphash.MakeSeed(),
 		max:    int64(maxEntries),
+		now:    now,
 	}
 	for i := range m.shards {
 		m.shards[i].entries = make(map[string]int64)

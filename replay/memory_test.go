@@ -27,9 +27,7 @@ func (c *fakeClock) add(d time.Duration) {
 
 func newTestMemory(maxEntries int) (*Memory, *fakeClock) {
 	c := &fakeClock{t: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
-	m := NewMemory(maxEntries)
-	m.now = c.now
-	return m, c
+	return NewMemoryClock(maxEntries, c.now), c
 }
 
 func TestRFC9449_11_1_MemorySecondClaimRefusedAsReplayed(t *testing.T) {
@@ -219,6 +217,25 @@ func TestMemoryZeroAndNilRefuseWithoutPanicking(t *testing.T) {
 		if n := m.Len(); n != 0 {
 			t.Errorf("%s Memory: Len %d", name, n)
 		}
+	}
+}
+
+func TestMemoryNewMemoryClockCountsOnItsClock(t *testing.T) {
+	// A clock years behind the machine's (a test's fixed clock, a
+	// Verifier's Config.Now): its untils are live on it.
+	past := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewMemoryClock(10, func() time.Time { return past })
+	if err := m.Claim(context.Background(), "k", past.Add(time.Minute)); err != nil {
+		t.Fatalf("until a minute after the Memory's clock: %v", err)
+	}
+	if err := m.Claim(context.Background(), "k", past.Add(time.Minute)); !errors.Is(err, ErrReplayed) {
+		t.Fatalf("twice: %v, want ErrReplayed", err)
+	}
+	if n := m.Len(); n != 1 {
+		t.Errorf("Len %d, want 1", n)
+	}
+	if m := NewMemoryClock(10, nil); m.Claim(context.Background(), "k", time.Now().Add(time.Minute)) != nil {
+		t.Error("nil clock: time.Now")
 	}
 }
 
