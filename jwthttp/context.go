@@ -1,6 +1,10 @@
 package jwthttp
 
-import "context"
+import (
+	"context"
+
+	"github.com/jotlib/jwt/dpop"
+)
 
 // verifiedKey is the context key of a verified request's credentials.
 type verifiedKey struct{}
@@ -10,6 +14,7 @@ type verifiedKey struct{}
 type verified struct {
 	claims any
 	token  string
+	proof  *dpop.Proof // the DPoP proof (RFC 9449 section 7.1); nil for a bearer token
 }
 
 // verifiedCtx is a context carrying a verified: context.WithValue's job
@@ -42,10 +47,16 @@ func (c *verifiedCtx) String() string {
 // section 2) as the Middleware places them once a token passed every rule;
 // for tests of handlers that read ClaimsFrom.
 func NewContext[C any](ctx context.Context, claims C, token string) context.Context {
+	return newContext(ctx, claims, token, nil)
+}
+
+// newContext is NewContext with the request's verified DPoP proof (nil
+// for a bearer token), which ProofFrom returns.
+func newContext[C any](ctx context.Context, claims C, token string, proof *dpop.Proof) context.Context {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &verifiedCtx{Context: ctx, v: verified{claims: claims, token: token}}
+	return &verifiedCtx{Context: ctx, v: verified{claims: claims, token: token, proof: proof}}
 }
 
 // ClaimsFrom returns the claims of the request's verified bearer token

@@ -1,6 +1,7 @@
 // Package jwthttp protects an HTTP API with bearer tokens (RFC 6750) and
-// publishes its Protected Resource Metadata (RFC 9728), over any of this
-// module's verifiers or a function of your own.
+// DPoP-bound access tokens (RFC 9449, WithDPoP), and publishes its
+// Protected Resource Metadata (RFC 9728), over any of this module's
+// verifiers or a function of your own.
 //
 //	v, _ := jwt.NewVerifier(keys, jwt.WithIssuer(iss), jwt.WithAudience(res.ID))
 //	mw, err := jwthttp.New(jwthttp.Core[MyClaims](v), jwthttp.WithResource(res))
@@ -46,6 +47,25 @@
 // invalid_request) a cookie token on a request whose method is not safe
 // (RFC 9110 section 9.2.1) that says Sec-Fetch-Site: cross-site.
 //
+// DPoP (RFC 9449 section 7): WithDPoP(v, DPoPAllowed) accepts
+// "Authorization: DPoP <token>" with its proof in the DPoP header beside
+// bearer tokens, DPoPRequired accepts DPoP alone. The access token is
+// verified by the VerifyFunc as a bearer token is, then the proof by the
+// *dpop.Verifier for the request's method and URL and the token's hash
+// ("ath"), then the token's "cnf" "jkt" against the proof key's
+// thumbprint; ProofFrom gives the handler the proof. Challenges offer
+// every accepted scheme, Bearer's first as its own WWW-Authenticate field
+// value (clients reading the first challenge find Bearer's parameters),
+// DPoP's with algs; an error code goes to the challenge of the scheme the
+// request used: invalid_dpop_proof and use_dpop_nonce (with a DPoP-Nonce
+// header) on DPoP's, every challenge carrying resource_metadata. A 401
+// with a DPoP challenge always carries a fresh DPoP-Nonce when the
+// verifier has a nonce source (WithDPoPNonceOnSuccess sends one on
+// accepted requests too); a replay store that cannot answer is a 503
+// (fail closed). The metadata document lists
+// dpop_signing_alg_values_supported and dpop_bound_access_tokens_required
+// (RFC 9728 section 2).
+//
 // Where we refuse what peers accept: a request with two Authorization
 // fields, two credentials or junk after the token68, or a token sent by
 // two methods, is a 400 (RFC 6750 sections 2 and 3.1), where popular
@@ -57,5 +77,11 @@
 // whose path is not normalized (a dot or empty segment, an encoded "/":
 // RFC 3986 section 6.2.2), whose metadata URL a ServeMux would not serve
 // (RFC 9728 section 3.1); a VerifyFunc returning nil claims with a nil
-// error is a 500 (ErrNilClaims), not an accepted token.
+// error is a 500 (ErrNilClaims), not an accepted token; a bearer token
+// bound to a DPoP key ("cnf" "jkt") is a 401 invalid_token in every mode,
+// DPoP disabled or not configured included, where RFC 9449 section 7.2
+// requires it only of a resource accepting both schemes and a resource
+// unaware of DPoP would accept it; an unbound token sent with the DPoP
+// scheme is a 401 invalid_token (dpop.ErrNotBound), though its proof
+// verifies.
 package jwthttp

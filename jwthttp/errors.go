@@ -12,10 +12,11 @@ import (
 // "invalid_request: " is fixed, human-readable and never echoes the request (fit for error_description).
 var ErrInvalidRequest error = sentinel.New("jwthttp: invalid_request")
 
-// ErrNoToken reports a request that carried no bearer token at all (RFC 6750 section 3.1: the challenge
+// ErrNoToken reports a request that carried no access token at all (RFC 6750 section 3.1: the challenge
 // then carries no error code). A request whose Authorization field holds another scheme alone (Basic,
-// DPoP, ...) and no bearer token elsewhere is ErrNoToken too: it carried no bearer token, and the
-// challenge tells the client which scheme to use.
+// DPoP when the Middleware does not accept DPoP, ...) and no bearer token elsewhere is ErrNoToken too: it
+// attempted an unsupported authentication method, and the challenge tells the client which scheme to
+// use; so is a bearer token where DPoP is required (ErrDPoPRequired).
 var ErrNoToken error = sentinel.New("jwthttp: no bearer token in the request")
 
 // invalid is ErrInvalidRequest with a fixed description (never request data).

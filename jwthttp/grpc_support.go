@@ -45,7 +45,7 @@ func Classify(err error) *Error {
 		return nil
 	}
 	var zero Middleware[struct{}]
-	return zero.refuse(err)
+	return zero.refuse(err, noScheme)
 }
 
 // RuleCause returns the cause the Middleware gives a Rule's error (RFC

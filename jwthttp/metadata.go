@@ -171,6 +171,25 @@ type document struct {
 	BearerMethods         []string `json:"bearer_methods_supported"`
 	ResourceName          string   `json:"resource_name,omitempty"`
 	ResourceDocumentation string   `json:"resource_documentation,omitempty"`
+	DPoPAlgs              []string `json:"dpop_signing_alg_values_supported,omitempty"`
+	DPoPRequired          *bool    `json:"dpop_bound_access_tokens_required,omitempty"`
+}
+
+// dpopMetadata is what the metadata document says of DPoP (RFC 9728
+// section 2): the proof algorithms, and whether DPoP-bound tokens are
+// required.
+type dpopMetadata struct {
+	algs     []string
+	required bool
+}
+
+// dpopMetadata returns the DPoP members of m's metadata document, nil
+// without DPoP.
+func (m *Middleware[C]) dpopMetadata() *dpopMetadata {
+	if m.cfg.dpop == nil {
+		return nil
+	}
+	return &dpopMetadata{algs: m.algs, required: m.cfg.dpopMode == DPoPRequired}
 }
 
 // MetadataHandler serves a resource's Protected Resource Metadata document
@@ -189,6 +208,15 @@ type MetadataHandler struct {
 // "query" when src.Form, src.Query: RFC 6750 section 2; a cookie is no
 // RFC 6750 method). An invalid res is jwt.ErrInvalidOption.
 func NewMetadataHandler(res Resource, src Sources) (*MetadataHandler, error) {
+	return newMetadataHandler(res, src, nil)
+}
+
+// newMetadataHandler is NewMetadataHandler with the DPoP members of a
+// Middleware's WithDPoP (nil: none): "dpop_signing_alg_values_supported"
+// and "dpop_bound_access_tokens_required" (RFC 9728 section 2), and, when
+// DPoP-bound tokens are required, "bearer_methods_supported": [] (section
+// 2: "no bearer methods are supported").
+func newMetadataHandler(res Resource, src Sources, dm *dpopMetadata) (*MetadataHandler, error) {
 	u, err := resourceURL(res.ID)
 	if err != nil {
 		return nil, err
@@ -218,10 +246,17 @@ func NewMetadataHandler(res Resource, src Sources) (*MetadataHandler, error) {
 	if src.Query {
 		methods = append(methods, "query")
 	}
-	body, err := json.Marshal(document{
+	doc := document{
 		Resource: res.ID, AuthorizationServers: res.AuthorizationServers, ScopesSupported: res.Scopes,
 		BearerMethods: methods, ResourceName: res.Name, ResourceDocumentation: res.Documentation,
-	})
+	}
+	if dm != nil {
+		doc.DPoPAlgs, doc.DPoPRequired = dm.algs, &dm.required
+		if dm.required {
+			doc.BearerMethods = []string{}
+		}
+	}
+	body, err := json.Marshal(doc)
 	if err != nil {
 		return nil, fmt.Errorf("%w: jwthttp: metadata: %v", errOption, err)
 	}

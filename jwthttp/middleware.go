@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/dpop"
 )
 
 // errOption is the error of every unusable Option: it matches
@@ -30,6 +31,11 @@ type config struct {
 	rules         []any
 	errorHandler  ErrorHandler
 	audByVerifier bool
+
+	dpop           *dpop.Verifier // nil: DPoP disabled
+	dpopMode       DPoPMode
+	dpopSet        bool
+	nonceOnSuccess bool
 }
 
 // WithSources says where a token may be sent (RFC 6750 section 2; the
@@ -135,6 +141,9 @@ type Middleware[C any] struct {
 	audOK    func(C) bool // "aud" names the resource; nil: not readable
 	isNil    func(C) bool // the claims are a nil pointer, map or interface; nil: C cannot be nil
 	metadata *MetadataHandler
+	algs     []string // the DPoP proof algorithms (RFC 9449 section 7.1)
+	algsAttr string   // algs, space-delimited
+	nonces   bool     // the DPoP verifier has a nonce source (RFC 9449 section 9)
 }
 
 // New returns a Middleware verifying bearer tokens (RFC 6750) with verify
@@ -175,8 +184,11 @@ func New[C any](verify VerifyFunc[C], opts ...Option) (*Middleware[C], error) {
 		m.scopesOf = read
 		m.scope = strings.Join(m.cfg.scopes, " ")
 	}
+	if err := m.setupDPoP(); err != nil {
+		return nil, err
+	}
 	if res := m.cfg.resource; res != nil {
-		h, err := NewMetadataHandler(*res, m.cfg.sources)
+		h, err := newMetadataHandler(*res, m.cfg.sources, m.dpopMetadata())
 		if err != nil {
 			return nil, err
 		}
@@ -232,6 +244,14 @@ func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 			m.cfg.errorHandler(w, r, e)
 			return
 		}
+		if m.cfg.nonceOnSuccess {
+			if _, isDPoP := ProofFrom(ctx); isDPoP {
+				if err := m.setNonce(w.Header()); err != nil {
+					m.cfg.errorHandler(w, r, &Error{Status: http.StatusInternalServerError, Cause: fmt.Errorf("jwthttp: the DPoP nonce source failed: %w", err)})
+					return
+				}
+			}
+		}
 		if inQuery {
 			w.Header().Set("Cache-Control", "private") // RFC 6750 section 2.3
 		}
@@ -246,39 +266,52 @@ func (m *Middleware[C]) Handler(next http.Handler) http.Handler {
 // anonymous request let through, and whether the token came from the
 // query; or the refusal.
 func (m *Middleware[C]) check(r *http.Request) (context.Context, bool, *Error) {
-	token, inQuery, err := m.cfg.sources.extract(r)
+	token, sch, inQuery, err := m.cfg.sources.credential(r, m.cfg.dpop != nil)
+	if err == nil && sch == bearerScheme && m.cfg.dpopMode == DPoPRequired {
+		err = ErrDPoPRequired
+	}
 	if err != nil {
 		if errors.Is(err, ErrNoToken) && m.cfg.optional {
 			return nil, false, nil
 		}
-		return nil, false, m.refuse(err)
+		return nil, false, m.refuse(err, sch)
 	}
-	ctx, e := m.verified(r, token)
+	ctx, e := m.verified(r, token, sch)
 	return ctx, inQuery, e
 }
 
-// verified runs the VerifyFunc, the audience and scope checks and the
-// Rules on token: the context carrying its claims, or the refusal.
-func (m *Middleware[C]) verified(r *http.Request, token string) (context.Context, *Error) {
+// verified runs the VerifyFunc, the audience check, the DPoP proof's
+// checks (RFC 9449 section 7.1) or the bearer token's (section 7.2), the
+// scope check and the Rules on token, sent with sch: the context carrying
+// its claims, or the refusal.
+func (m *Middleware[C]) verified(r *http.Request, token string, sch scheme) (context.Context, *Error) {
 	claims, err := m.verify(r.Context(), token)
 	if err != nil {
-		return nil, m.refuse(err)
+		return nil, m.refuse(err, sch)
 	}
 	if m.isNil != nil && m.isNil(claims) {
-		return nil, m.refuse(ErrNilClaims)
+		return nil, m.refuse(ErrNilClaims, sch)
 	}
 	if m.audOK != nil && !m.audOK(claims) {
-		return nil, m.refuse(errWrongResource)
+		return nil, m.refuse(errWrongResource, sch)
+	}
+	var proof *dpop.Proof
+	if sch == dpopScheme {
+		if proof, err = m.dpopProof(r, token); err != nil {
+			return nil, m.refuse(err, sch)
+		}
+	} else if err := notBound(token); err != nil {
+		return nil, m.refuse(err, sch)
 	}
 	if m.scopesOf != nil && missingScope(m.scopesOf(claims), m.cfg.scopes) {
-		return nil, m.refuse(ErrInsufficientScope)
+		return nil, m.refuse(ErrInsufficientScope, sch)
 	}
 	for _, rule := range m.rules {
 		if err := rule(r, claims); err != nil {
-			return nil, m.refuse(RuleCause(err))
+			return nil, m.refuse(RuleCause(err), sch)
 		}
 	}
-	return NewContext(r.Context(), claims, token), nil
+	return newContext(r.Context(), claims, token, proof), nil
 }
 
 // nilCheck returns the function reporting whether a C is nil, or nil when
