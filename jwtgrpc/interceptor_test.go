@@ -70,10 +70,11 @@ func TestRFC6750_2_1_UnaryTokenFromAuthorizationMetadata(t *testing.T) {
 }
 
 // RFC 6750 section 3.1: a call without a bearer token (none, an empty
-// value, another scheme alone) is Unauthenticated, and the handler does
-// not run.
+// value, another scheme alone: "DPoP <token>" too, RFC 9449 section 7.1,
+// which the interceptor does not accept) is Unauthenticated, and the
+// handler does not run.
 func TestRFC6750_3_1_NoTokenIsUnauthenticated(t *testing.T) {
-	for name, values := range map[string][]string{"none": nil, "empty": {""}, "basic": {"Basic dXNlcjpwYXNz"}} {
+	for name, values := range map[string][]string{"none": nil, "empty": {""}, "basic": {"Basic dXNlcjpwYXNz"}, "dpop": {"DPoP " + sign(t, nil)}} {
 		t.Run(name, func(t *testing.T) {
 			c, h := serve(t, newInterceptor(t))
 			_, _, st := callCheck(t, c, withAuth(t, values...))
@@ -110,6 +111,7 @@ func TestRFC6750_3_1_MalformedAuthorizationIsInvalidArgument(t *testing.T) {
 	for name, values := range map[string][]string{
 		"two values":           {"Bearer " + tok, "Bearer " + tok},
 		"two credentials":      {"Bearer " + tok + ", Basic dXNlcjpwYXNz"},
+		"DPoP then Bearer":     {"DPoP " + tok + ", Bearer " + tok},
 		"junk after the token": {"Bearer " + tok + " junk"},
 		"not a b64token":       {"Bearer \"" + tok + "\""},
 		"scheme without token": {"Bearer"},
