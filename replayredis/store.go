@@ -41,7 +41,7 @@ const DefaultPrefix = "jotlib:replay:"
 type Store struct {
 	client redis.UniversalClient
 	prefix string
-	now    func() time.Time // nil: time.Now; set by tests
+	now    func() time.Time // nil: time.Now
 }
 
 var _ replay.Store = (*Store)(nil)
@@ -58,6 +58,15 @@ var errNotMade = fmt.Errorf("%w: replayredis: a zero or nil Store (make one with
 // server must be 2.6.12 or later (SET with NX and PX). A nil client, nil
 // typed or not, is an error matching jwt.ErrInvalidOption.
 func New(client redis.UniversalClient, prefix string) (*Store, error) {
+	return NewClock(client, prefix, nil)
+}
+
+// NewClock is New with the clock Claim computes TTLs with (until minus
+// now; RFC 9449 section 11.1); nil is time.Now. Give it the clock that
+// computes the until values, as a DPoP Verifier's Config.Now, when that
+// is not the machine's (tests with a fixed clock): an until not after it
+// is refused (replay.ErrExpired).
+func NewClock(client redis.UniversalClient, prefix string, now func() time.Time) (*Store, error) {
 	if client == nil {
 		return nil, fmt.Errorf("%w: replayredis: nil client", jwt.ErrInvalidOption)
 	}
@@ -67,7 +76,7 @@ func New(client redis.UniversalClient, prefix string) (*Store, error) {
 	if prefix == "" {
 		prefix = DefaultPrefix
 	}
-	return &Store{client: client, prefix: prefix}, nil
+	return &Store{client: client, prefix: prefix, now: now}, nil
 }
 
 // Claim records key until until, atomically across every user of the Redis
