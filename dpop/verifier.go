@@ -49,7 +49,8 @@ type Config struct {
 	// it once: a source that refuses its own nonce is ErrInvalidConfig.
 	Nonces NonceSource
 	// Replay records each accepted proof's "jti" (RFC 9449 section 11.1);
-	// nil: a replay.NewMemory(0) of the Verifier's own, which serves one
+	// nil: a replay.Memory of the Verifier's own (replay.NewMemoryClock(0,
+	// Now): expiring on the clock that dates each claim), which serves one
 	// process. Share one store (replayredis) between the instances of a
 	// service.
 	Replay replay.Store
