@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/b64url"
 	"github.com/jotlib/jwt/internal/compact"
 	"github.com/jotlib/jwt/internal/strictjson"
@@ -17,7 +18,9 @@ import (
 // it a token its verifier accepted. A "cnf" that is not an object, a
 // "jkt" that is not a non-empty string, a second "cnf" or "jkt", and a
 // token that is not a compact JWS with a JSON object for claims are
-// jwt.ErrTokenMalformed.
+// jwt.ErrTokenMalformed, as claims.Confirmation reads "cnf" (a "jkt" that
+// is not the base64url of a SHA-256 thumbprint, a member folding to
+// "jkt").
 func BoundKey(token string) (jkt string, err error) {
 	parts, err := compact.Split(token)
 	if err != nil {
@@ -44,19 +47,13 @@ func BoundKey(token string) (jkt string, err error) {
 	if cnf == nil || string(cnf) == "null" {
 		return "", nil
 	}
-	if cnf[0] != '{' {
-		return "", fmt.Errorf("%w: dpop: \"cnf\" is not a JSON object (RFC 7800 section 3.1)", jwt.ErrTokenMalformed)
+	// One rule for "cnf" wherever it is read: claims.Confirmation's, which
+	// accesstoken's Verifier applies too (a "jkt" that is not a SHA-256
+	// thumbprint, a member folding to "jkt": jwt.ErrTokenMalformed).
+	var c claims.Confirmation
+	if err := c.UnmarshalJSON(cnf); err != nil {
+		return "", fmt.Errorf("dpop: %w", err)
 	}
-	value, err := strictjson.TopLevel(cnf, "jkt")
-	if err != nil {
-		return "", fmt.Errorf("%w: dpop: \"cnf\": %w", jwt.ErrTokenMalformed, err)
-	}
-	if value == nil || string(value) == "null" {
-		return "", nil
-	}
-	jkt, ok := strictjson.String(value)
-	if !ok || jkt == "" {
-		return "", fmt.Errorf("%w: dpop: \"cnf\" \"jkt\" is not a non-empty string (RFC 9449 section 6.1)", jwt.ErrTokenMalformed)
-	}
+	jkt = c.JKT
 	return jkt, nil
 }

@@ -74,7 +74,6 @@ func TestRFC9449_6_1_BoundKeyReadsCnfJKT(t *testing.T) {
 		`{"cnf":null}`:                   "",
 		`{"cnf":{}}`:                     "",
 		`{"cnf":{"x5t#S256":"abc"}}`:     "",
-		`{"cnf":{"jkt":null}}`:           "",
 		`{"nested":{"cnf":{"jkt":"x"}}}`: "",
 	} {
 		got, err := dpop.BoundKey(vfToken(claims))
@@ -85,11 +84,14 @@ func TestRFC9449_6_1_BoundKeyReadsCnfJKT(t *testing.T) {
 }
 
 // TestRFC9449_6_1_BoundKeyMalformedRefused: a "cnf" that is not an object,
-// a "jkt" that is not a non-empty string, a second "cnf" or "jkt", and a
-// token that is not a compact JWS are jwt.ErrTokenMalformed.
+// a "jkt" that is not a SHA-256 thumbprint (null and "" included) or a
+// member folding to "jkt" (claims.Confirmation's rule, accesstoken's too),
+// a second "cnf" or "jkt", and a token that is not a compact JWS are
+// jwt.ErrTokenMalformed.
 func TestRFC9449_6_1_BoundKeyMalformedRefused(t *testing.T) {
 	for _, token := range []string{
-		vfToken(`{"cnf":"jkt"}`), vfToken(`{"cnf":["jkt"]}`), vfToken(`{"cnf":{"jkt":1}}`), vfToken(`{"cnf":{"jkt":""}}`),
+		vfToken(`{"cnf":"jkt"}`), vfToken(`{"cnf":["jkt"]}`), vfToken(`{"cnf":{"jkt":1}}`), vfToken(`{"cnf":{"jkt":""}}`), vfToken(`{"cnf":{"jkt":null}}`),
+		vfToken(`{"cnf":{"jkt":"too-short"}}`), vfToken(`{"cnf":{"JKT":"0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"}}`),
 		vfToken(`{"cnf":{"jkt":{"a":1}}}`), vfToken(`{"cnf":{"jkt":"a"},"cnf":{"jkt":"b"}}`), vfToken(`{"cnf":{"jkt":"a","jkt":"b"}}`),
 		vfToken(`[1]`), vfToken(`{"cnf":{"jkt":"a"`), "", "a.b", "a.b.c.d", "a.!!.c", "Bearer " + vfToken(`{}`),
 	} {

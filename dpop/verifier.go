@@ -127,7 +127,7 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 	case size == 0:
 		size = DefaultMaxProofSize
 	}
-	v.core, err = jwt.NewVerifier(embeddedKey{}, jwt.WithType(proofTyp), jwt.WithAlgorithms(v.algorithms...),
+	v.core, err = jwt.NewVerifier(embeddedKey{}, jwt.WithType(ProofType), jwt.WithAlgorithms(v.algorithms...),
 		jwt.WithRequiredClaims("jti", "htm", "htu", "iat"), jwt.WithMaxAge(v.maxAge),
 		jwt.WithLeeway(v.leeway), jwt.WithFutureLeeway(v.leeway), jwt.WithTimeFunc(v.now), jwt.WithMaxTokenSize(size))
 	if err != nil {
@@ -135,10 +135,6 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 	}
 	return v, nil
 }
-
-// proofTyp is the "typ" of a DPoP proof (RFC 9449 section 4.2), compared
-// exactly (section 4.3 check 4: "has the value dpop+jwt").
-const proofTyp = "dpop+jwt"
 
 // Algorithms returns the proof algorithms the Verifier accepts, in a fixed
 // order: the "algs" of its challenges (RFC 9449 section 7.1) and the

@@ -58,12 +58,12 @@ func (embeddedKey) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, 
 // headerKey applies checks 4 to 6 of RFC 9449 section 4.3 to the
 // unverified header.
 func headerKey(h *jwt.Header) (*jwk.Key, error) {
-	if h.Type != proofTyp {
+	if h.Type != ProofType {
 		what := "no \"typ\""
 		if _, ok := h.Get("typ"); ok {
 			what = "\"typ\" " + bounded.Quote(h.Type)
 		}
-		return nil, fmt.Errorf("%w: %s, want exactly %q (RFC 9449 section 4.3 check 4)", jwt.ErrInvalidType, what, proofTyp)
+		return nil, fmt.Errorf("%w: %s, want exactly %q (RFC 9449 section 4.3 check 4)", jwt.ErrInvalidType, what, ProofType)
 	}
 	raw, ok := h.Get("jwk")
 	if !ok {
