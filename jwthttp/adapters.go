@@ -5,6 +5,7 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/accesstoken"
+	seam "github.com/jotlib/jwt/internal/verified"
 )
 
 // VerifyFunc verifies one bearer token (the token68 of RFC 6750 section
@@ -29,6 +30,13 @@ func Core[C any](v *jwt.Verifier) VerifyFunc[*C] {
 	}
 	return func(ctx context.Context, token string) (*C, error) {
 		c := new(C)
+		if p := probeFor(ctx, token); p != nil {
+			// The Middleware's verification: the same parse, watched (dpop_probe.go).
+			if _, err := seam.Parse(ctx, v, token, c, p); err != nil {
+				return nil, err
+			}
+			return c, nil
+		}
 		if _, err := v.ParseWithClaimsContext(ctx, token, c); err != nil {
 			return nil, err
 		}

@@ -36,27 +36,25 @@ func (c *verifiedCtx) Value(key any) any {
 
 // String names the context as context.WithValue's do.
 func (c *verifiedCtx) String() string {
-	parent := "context"
-	if s, ok := c.Context.(interface{ String() string }); ok {
-		parent = s.String()
+	return contextName(c.Context) + ".WithValue(jwthttp.verifiedKey)"
+}
+
+// contextName is ctx's String, or "context".
+func contextName(ctx context.Context) string {
+	if s, ok := ctx.(interface{ String() string }); ok {
+		return s.String()
 	}
-	return parent + ".WithValue(jwthttp.verifiedKey)"
+	return "context"
 }
 
 // NewContext returns ctx carrying claims and the raw token (RFC 6750
 // section 2) as the Middleware places them once a token passed every rule;
 // for tests of handlers that read ClaimsFrom.
 func NewContext[C any](ctx context.Context, claims C, token string) context.Context {
-	return newContext(ctx, claims, token, nil)
-}
-
-// newContext is NewContext with the request's verified DPoP proof (nil
-// for a bearer token), which ProofFrom returns.
-func newContext[C any](ctx context.Context, claims C, token string, proof *dpop.Proof) context.Context {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &verifiedCtx{Context: ctx, v: verified{claims: claims, token: token, proof: proof}}
+	return &verifiedCtx{Context: ctx, v: verified{claims: claims, token: token}}
 }
 
 // ClaimsFrom returns the claims of the request's verified bearer token

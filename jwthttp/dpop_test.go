@@ -1,10 +1,14 @@
 package jwthttp_test
 
 import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -526,5 +530,58 @@ func TestProofFromWithoutMiddleware(t *testing.T) {
 	}
 	if _, ok := jwthttp.ProofFrom(jwthttp.NewContext(t.Context(), &apiClaims{}, "t")); ok {
 		t.Fatal("NewContext")
+	}
+}
+
+// hs256 signs header and payload JSON (written by hand, escapes kept) with
+// the tests' secret.
+func hs256(t *testing.T, header, payload string) string {
+	t.Helper()
+	input := b64([]byte(header)) + "." + b64([]byte(payload))
+	mac := hmac.New(sha256.New, testSecret)
+	mac.Write([]byte(input))
+	return input + "." + b64(mac.Sum(nil))
+}
+
+// TestRFC9449_7_2_BoundTokenAsBearerRefusedWhateverTheVerifyFunc: one rule
+// for every VerifyFunc: Core (whose strict pass the Middleware watches), a
+// function of your own, one that calls Core with another token, and a
+// "cnf" written with escapes.
+func TestRFC9449_7_2_BoundTokenAsBearerRefusedWhateverTheVerifyFunc(t *testing.T) {
+	key := newDPoPKey(t)
+	exp := time.Now().Add(time.Hour).Unix()
+	escaped := hs256(t, `{"alg":"HS256","typ":"JWT"}`, `{"iss":"`+testIssuer+`","aud":"`+testResource+`","sub":"alice","exp":`+
+		strconv.FormatInt(exp, 10)+`,"\u0063nf":{"j\u006bt":"`+key.jkt+`"}}`)
+	v := testVerifier(t)
+	core := jwthttp.Core[apiClaims](v)
+	own := func(ctx context.Context, token string) (*apiClaims, error) {
+		c := new(apiClaims)
+		_, err := v.ParseWithClaimsContext(ctx, token, c)
+		return c, err
+	}
+	unbound := sign(t, nil)
+	swapping := func(ctx context.Context, token string) (*apiClaims, error) {
+		if _, err := core(ctx, unbound); err != nil { // another token through Core first
+			return nil, err
+		}
+		return own(ctx, token)
+	}
+	for name, verify := range map[string]jwthttp.VerifyFunc[*apiClaims]{"Core": core, "own": own, "Core of another token": swapping} {
+		mw, err := jwthttp.New(verify, jwthttp.WithResource(jwthttp.Resource{ID: testResource}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := serve(t, mw.Handler(echoSubject))
+		for what, tok := range map[string]string{"bound": boundToken(t, key.jkt, nil), "escaped cnf": escaped} {
+			resp, _ := get(t, srv, tok)
+			if c := challengeOf(t, resp); resp.StatusCode != http.StatusUnauthorized || c["error"] != "invalid_token" {
+				t.Errorf("%s, %s token: status %d challenge %v, want 401 invalid_token", name, what, resp.StatusCode, c)
+			}
+		}
+		for what, tok := range map[string]string{"unbound": unbound, "mTLS-bound (no jkt)": sign(t, map[string]any{"cnf": map[string]any{"x5t#S256": "abc"}})} {
+			if resp, body := get(t, srv, tok); resp.StatusCode != http.StatusOK || body != "alice" {
+				t.Errorf("%s, %s token: status %d, want 200", name, what, resp.StatusCode)
+			}
+		}
 	}
 }

@@ -285,7 +285,8 @@ func (m *Middleware[C]) check(r *http.Request) (context.Context, bool, *Error) {
 // scope check and the Rules on token, sent with sch: the context carrying
 // its claims, or the refusal.
 func (m *Middleware[C]) verified(r *http.Request, token string, sch scheme) (context.Context, *Error) {
-	claims, err := m.verify(r.Context(), token)
+	rc := &requestCtx{probe: probeCtx{Context: r.Context(), p: bindingProbe{token: token}}}
+	claims, err := m.verify(&rc.probe, token)
 	if err != nil {
 		return nil, m.refuse(err, sch)
 	}
@@ -296,12 +297,16 @@ func (m *Middleware[C]) verified(r *http.Request, token string, sch scheme) (con
 		return nil, m.refuse(errWrongResource, sch)
 	}
 	var proof *dpop.Proof
-	if sch == dpopScheme {
+	switch {
+	case sch == dpopScheme:
 		if proof, err = m.dpopProof(r, token); err != nil {
 			return nil, m.refuse(err, sch)
 		}
-	} else if err := notBound(token); err != nil {
-		return nil, m.refuse(err, sch)
+	case rc.probe.p.unbound(token): // no "cnf" at all: dpop.BoundKey would find no binding (dpop_probe.go)
+	default:
+		if err := notBound(token); err != nil {
+			return nil, m.refuse(err, sch)
+		}
 	}
 	if m.scopesOf != nil && missingScope(m.scopesOf(claims), m.cfg.scopes) {
 		return nil, m.refuse(ErrInsufficientScope, sch)
@@ -311,7 +316,8 @@ func (m *Middleware[C]) verified(r *http.Request, token string, sch scheme) (con
 			return nil, m.refuse(RuleCause(err), sch)
 		}
 	}
-	return newContext(r.Context(), claims, token, proof), nil
+	rc.verifiedCtx = verifiedCtx{Context: r.Context(), v: verified{claims: claims, token: token, proof: proof}}
+	return &rc.verifiedCtx, nil
 }
 
 // nilCheck returns the function reporting whether a C is nil, or nil when
