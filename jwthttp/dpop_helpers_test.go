@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -126,6 +127,8 @@ type dpopEnv struct {
 	v   *dpop.Verifier
 	mw  *jwthttp.Middleware[*apiClaims]
 
+	hits atomic.Int32 // the requests served
+
 	mu   sync.Mutex
 	last *jwthttp.Error // the last refusal
 }
@@ -136,7 +139,10 @@ func newDPoPEnv(t *testing.T, mode jwthttp.DPoPMode, cfg dpop.Config, opts ...jw
 	t.Helper()
 	e := &dpopEnv{key: newDPoPKey(t)}
 	var h http.Handler
-	e.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	e.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.hits.Add(1)
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(e.srv.Close)
 	if cfg.Origins == nil && !cfg.TrustRequestHost {
 		cfg.Origins = []string{e.srv.URL}
