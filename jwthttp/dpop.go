@@ -2,10 +2,13 @@ package jwthttp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
+	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/dpop"
 	"github.com/jotlib/jwt/internal/sentinel"
 )
@@ -96,9 +99,11 @@ var ErrDPoPRequired error = sentinel.New("jwthttp: a bearer token where DPoP is 
 // (Access-Control-Expose-Headers, RFC 9449 sections 7.1 and 8).
 //
 // A nil v with DPoPAllowed or DPoPRequired, an unknown mode, WithDPoP
-// given twice, a verifier accepting no algorithm or whose nonce source
-// fails, and DPoPRequired with a form, query or cookie source
-// (WithSources) are jwt.ErrInvalidOption from New.
+// given twice, a verifier accepting no algorithm, one that cannot check a
+// request (neither dpop.Config.Origins nor TrustRequestHost: its
+// VerifyRequest is dpop.ErrInvalidConfig), one whose nonce source fails,
+// and DPoPRequired with a form, query or cookie source (WithSources) are
+// jwt.ErrInvalidOption from New.
 func WithDPoP(v *dpop.Verifier, mode DPoPMode) Option {
 	return func(c *config) error {
 		if c.dpopSet {
@@ -151,6 +156,12 @@ func (m *Middleware[C]) setupDPoP() error {
 	names := make([]string, len(algs))
 	for i, a := range algs {
 		names[i] = a.String()
+	}
+	// A verifier without origins refuses every request (dpop.ErrInvalidConfig) before reading it: ask
+	// it with a request without proof, which any other answers with dpop.ErrNoProof.
+	probe := &http.Request{Method: http.MethodGet, URL: &url.URL{Path: "/"}, Header: http.Header{}}
+	if _, err := v.VerifyRequest(context.Background(), probe, ""); errors.Is(err, jwt.ErrInvalidOption) {
+		return fmt.Errorf("%w: jwthttp: WithDPoP: the verifier cannot check a request's proof: %w", errOption, err)
 	}
 	nonce, err := v.NewNonce()
 	if err != nil {

@@ -488,16 +488,21 @@ func TestWithDPoPRefusesUnusableOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	noOrigins, err := dpop.NewVerifier(dpop.Config{Algorithms: es256})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, opts := range map[string][]jwthttp.Option{
-		"nil verifier, allowed":  {jwthttp.WithDPoP(nil, jwthttp.DPoPAllowed)},
-		"nil verifier, required": {jwthttp.WithDPoP(nil, jwthttp.DPoPRequired)},
-		"unknown mode":           {jwthttp.WithDPoP(v, jwthttp.DPoPMode(3))},
-		"negative mode":          {jwthttp.WithDPoP(v, jwthttp.DPoPMode(-1))},
-		"twice":                  {jwthttp.WithDPoP(v, jwthttp.DPoPAllowed), jwthttp.WithDPoP(v, jwthttp.DPoPAllowed)},
-		"zero verifier":          {jwthttp.WithDPoP(&dpop.Verifier{}, jwthttp.DPoPAllowed)},
-		"required with query":    {jwthttp.WithDPoP(v, jwthttp.DPoPRequired), jwthttp.WithSources(jwthttp.Sources{Query: true})},
-		"required with form":     {jwthttp.WithSources(jwthttp.Sources{Form: true}), jwthttp.WithDPoP(v, jwthttp.DPoPRequired)},
-		"required with cookie":   {jwthttp.WithDPoP(v, jwthttp.DPoPRequired), jwthttp.WithSources(jwthttp.Sources{Cookie: "at"})},
+		"nil verifier, allowed":    {jwthttp.WithDPoP(nil, jwthttp.DPoPAllowed)},
+		"nil verifier, required":   {jwthttp.WithDPoP(nil, jwthttp.DPoPRequired)},
+		"unknown mode":             {jwthttp.WithDPoP(v, jwthttp.DPoPMode(3))},
+		"negative mode":            {jwthttp.WithDPoP(v, jwthttp.DPoPMode(-1))},
+		"twice":                    {jwthttp.WithDPoP(v, jwthttp.DPoPAllowed), jwthttp.WithDPoP(v, jwthttp.DPoPAllowed)},
+		"zero verifier":            {jwthttp.WithDPoP(&dpop.Verifier{}, jwthttp.DPoPAllowed)},
+		"verifier without origins": {jwthttp.WithDPoP(noOrigins, jwthttp.DPoPAllowed)},
+		"required with query":      {jwthttp.WithDPoP(v, jwthttp.DPoPRequired), jwthttp.WithSources(jwthttp.Sources{Query: true})},
+		"required with form":       {jwthttp.WithSources(jwthttp.Sources{Form: true}), jwthttp.WithDPoP(v, jwthttp.DPoPRequired)},
+		"required with cookie":     {jwthttp.WithDPoP(v, jwthttp.DPoPRequired), jwthttp.WithSources(jwthttp.Sources{Cookie: "at"})},
 	} {
 		if _, err := jwthttp.New(jwthttp.Core[apiClaims](testVerifier(t)), opts...); !errors.Is(err, jwt.ErrInvalidOption) {
 			t.Errorf("%s: New: %v, want ErrInvalidOption", name, err)

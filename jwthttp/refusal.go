@@ -199,6 +199,7 @@ const (
 // 9449 section 4.3), the most specific first; dpop.ErrInvalidProof
 // matching none is proofOther.
 var proofCauses = []cause{
+	{dpop.ErrNoProof, "the request carries no DPoP proof"},
 	{dpop.ErrReplayed, "the DPoP proof was used before"},
 	{jwt.ErrTokenMalformed, "the DPoP proof is malformed"},
 	{jwt.ErrInvalidType, "the DPoP proof's type is not dpop+jwt"},
