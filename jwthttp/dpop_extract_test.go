@@ -2,8 +2,10 @@ package jwthttp
 
 import (
 	"errors"
+	"net/http"
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -92,4 +94,68 @@ func TestRFC9449_7_1_DPoPChallengeRendersAlgsLast(t *testing.T) {
 	if got := (DPoPChallenge{Algs: " ES256\r\n\"x\\\tEdDSA "}).String(); got != `DPoP algs="ES256 x EdDSA"` {
 		t.Fatalf("sanitized: %q", got)
 	}
+}
+
+// FuzzDPoPCredential: with the DPoP scheme accepted, a bearer credential
+// reads as without it, a DPoP one is "DPoP" (any case) 1*SP token68 and
+// nothing else, and every failure is typed (RFC 9449 section 7.1; RFC
+// 6750 section 2.1).
+func FuzzDPoPCredential(f *testing.F) {
+	f.Add("DPoP abc.def.ghi", "")
+	f.Add("dpop  a=", "Bearer x")
+	f.Add("Basic x, DPoP y", "")
+	f.Add("DPoP x,Bearer y", "")
+	f.Fuzz(func(t *testing.T, auth1, auth2 string) {
+		values := []string{auth1}
+		if auth2 != "" {
+			values = append(values, auth2)
+		}
+		h := http.Header{"Authorization": values}
+		bearerTok, bearerSch, bearerErr := fromAuthorization(h, false)
+		tok, sch, err := fromAuthorization(h, true)
+		switch {
+		case err != nil:
+			if !errors.Is(err, ErrInvalidRequest) || tok != "" || sch != noScheme {
+				t.Fatalf("%q: %q %v %v", values, tok, sch, err)
+			}
+		case sch == dpopScheme:
+			v := strings.Trim(auth1, " \t")
+			if auth2 != "" || len(v) < 5 || !strings.EqualFold(v[:4], "DPoP") || strings.TrimLeft(v[4:], " ") != tok || v[4] != ' ' || !isB64token(tok) {
+				t.Fatalf("%q: DPoP token %q", values, tok)
+			}
+			if bearerErr != nil || bearerSch != noScheme {
+				t.Fatalf("%q: without DPoP: %q %v %v", values, bearerTok, bearerSch, bearerErr)
+			}
+		case sch == bearerScheme:
+			if bearerErr != nil || bearerTok != tok || bearerSch != bearerScheme {
+				t.Fatalf("%q: bearer %q, without DPoP %q %v %v", values, tok, bearerTok, bearerSch, bearerErr)
+			}
+		default:
+			if tok != "" || bearerErr != nil || bearerSch != noScheme {
+				t.Fatalf("%q: no token, without DPoP %q %v %v", values, bearerTok, bearerSch, bearerErr)
+			}
+		}
+	})
+}
+
+// FuzzDPoPChallengeRoundTrips: a DPoPChallenge renders printable ASCII
+// that parses back as one DPoP challenge, algs last when not empty.
+func FuzzDPoPChallengeRoundTrips(f *testing.F) {
+	f.Add("api", "invalid_dpop_proof", "ES256 EdDSA")
+	f.Add("a\"b\\", "x\r\ny", " \t\"")
+	f.Fuzz(func(t *testing.T, realm, code, algs string) {
+		s := DPoPChallenge{Challenge: Challenge{Realm: realm, Error: code}, Algs: algs}.String()
+		for i := 0; i < len(s); i++ {
+			if s[i] < ' ' || s[i] > '~' {
+				t.Fatalf("%q: byte %#x", s, s[i])
+			}
+		}
+		scheme, ps, err := parseChallenge(s)
+		if err != nil || scheme != "DPoP" {
+			t.Fatalf("%q: %q %v", s, scheme, err)
+		}
+		if want := wantScope(algs); want != "" && (len(ps) == 0 || ps[len(ps)-1] != authParam{"algs", want}) {
+			t.Fatalf("%q: %q, want algs %q last", s, ps, want)
+		}
+	})
 }

@@ -206,7 +206,10 @@ type MetadataHandler struct {
 // 9728 section 2): "resource" is res.ID exactly (section 3.3), and
 // "bearer_methods_supported" lists what src accepts ("header", and "body",
 // "query" when src.Form, src.Query: RFC 6750 section 2; a cookie is no
-// RFC 6750 method). An invalid res is jwt.ErrInvalidOption.
+// RFC 6750 method). An invalid res is jwt.ErrInvalidOption. The DPoP
+// members ("dpop_signing_alg_values_supported",
+// "dpop_bound_access_tokens_required") come from a Middleware's WithDPoP:
+// serve its Metadata.
 func NewMetadataHandler(res Resource, src Sources) (*MetadataHandler, error) {
 	return newMetadataHandler(res, src, nil)
 }

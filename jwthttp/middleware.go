@@ -146,8 +146,9 @@ type Middleware[C any] struct {
 	nonces   bool     // the DPoP verifier has a nonce source (RFC 9449 section 9)
 }
 
-// New returns a Middleware verifying bearer tokens (RFC 6750) with verify
-// (see Core, AccessTokens). A nil verify, an unusable option, or options
+// New returns a Middleware verifying bearer tokens (RFC 6750), and
+// DPoP-bound ones with WithDPoP (RFC 9449 section 7), with verify (see
+// Core, AccessTokens). A nil verify, an unusable option, or options
 // no request could pass (a Rule of another claims type, RequireScopes on
 // claims that report no scope or naming a scope outside Resource.Scopes,
 // RequireScopes with CredentialsOptional) are jwt.ErrInvalidOption.
