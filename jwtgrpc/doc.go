@@ -24,7 +24,10 @@
 //
 //   - codes.Unauthenticated: no bearer token (no "authorization" value, an
 //     empty one, another scheme alone), or a token the verifier refused
-//     (HTTP's 401 invalid_token, with the same error_description);
+//     (HTTP's 401 invalid_token, with the same error_description), a token
+//     bound to a DPoP key ("cnf" "jkt", RFC 9449 section 6.1) among them:
+//     a call carries no DPoP proof, and a bound token is never a bearer
+//     token (section 7.2; dpop.ErrBoundTokenAsBearer);
 //   - codes.InvalidArgument: a malformed request (HTTP's 400
 //     invalid_request): two "authorization" values, two credentials in
 //     one, anything after the token68, a tab after the scheme;

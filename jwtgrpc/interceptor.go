@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/dpop"
 	"github.com/jotlib/jwt/jwthttp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -146,6 +147,14 @@ func (in *Interceptor[C]) check(ctx context.Context, method string) (context.Con
 	}
 	if isNil(claims) {
 		return nil, in.refuse(ctx, method, jwthttp.ErrNilClaims)
+	}
+	// A token bound to a DPoP key (RFC 9449 section 6.1) is never a bearer
+	// token (section 7.2): gRPC calls carry no DPoP proof, so it is refused.
+	if jkt, err := dpop.BoundKey(token); err != nil || jkt != "" {
+		if err == nil {
+			err = dpop.ErrBoundTokenAsBearer
+		}
+		return nil, in.refuse(ctx, method, err)
 	}
 	if required := in.cfg.scopes[method]; len(required) > 0 {
 		granted, _ := jwthttp.GrantedScopes(claims)
