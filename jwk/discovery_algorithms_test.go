@@ -22,6 +22,7 @@ import (
 // IDTokenAlgorithms, for idtoken; jwt.WithAlgorithms states the
 // access-token list.
 func TestOIDCDiscovery3_IDTokenAlgorithmListIsNotAppliedToOtherTokens(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	tk := tenantKeys()
 	jwks := mustJSON(t, jwk.NewSet(mustKey(t, &tk.a1.PublicKey, jwk.Params{KeyID: "ec"}),

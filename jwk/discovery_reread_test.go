@@ -66,6 +66,7 @@ func TestOIDCDiscovery4_DocumentReReadOnTheSetsRefreshSchedule_MovedJWKSURIFollo
 // that cannot be fetched at the new "jwks_uri" leave the current document
 // and keys in use; each refusal is an event.
 func TestOIDCDiscovery4_3_ReReadDocumentKeepsEveryRule_AFailedReReadKeepsTheDocument(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	idp := newFakeIdP(t, idpOptions{tls: true}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	rec := &recorder{}

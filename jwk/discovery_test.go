@@ -232,6 +232,7 @@ func TestDiscovery_RedirectToHTTPThroughCallersClientIsRefused(t *testing.T) {
 // status code"); a slow server ends at the fetch timeout, and the caller's
 // context bounds Discover's wait.
 func TestDiscovery_BoundedBodyStatusTimeoutAndContext(t *testing.T) {
+	t.Parallel()
 	jwks := publish(t, mustKey(t, tenantKeys().a1, jwk.Params{KeyID: "a1"}))
 	idp := newFakeIdP(t, idpOptions{}, jwks)
 	idp.setRawDoc([]byte(`{"issuer":"` + idp.issuer + `","pad":"` + strings.Repeat("x", 5000) + `"}`))
@@ -328,6 +329,7 @@ func TestDiscovery_IDTokenAlgorithmsSeededFromIDTokenSigningAlgValuesSupported_N
 // all; as a jwt.IssuerKeySet it refuses a token of another issuer before
 // any request (RFC 8725 section 3.8).
 func TestProvider_LazyDiscoverySharedByConcurrentCallers_RefusesOtherIssuersWithoutARequest(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	idp := newFakeIdP(t, idpOptions{}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	idp.delay.Store(int64(50 * time.Millisecond))
@@ -368,6 +370,7 @@ func TestProvider_LazyDiscoverySharedByConcurrentCallers_RefusesOtherIssuersWith
 // (ErrFetch meanwhile, at once); Ready retries on its own until the
 // provider answers, and reports ErrFetch when its context ends first.
 func TestProvider_FailedDiscoveryIsRateLimited_ReadyRetries(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	idp := newFakeIdP(t, idpOptions{}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	idp.down.Store(true)

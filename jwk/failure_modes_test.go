@@ -41,6 +41,7 @@ func outcome(err error) string {
 // and reports, for jwk/README.md's table, what it gives, the requests it
 // made and how long it took. Each row is also asserted.
 func TestFailureModes_Measured(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	ec384 := testKeys().ec384
 	var rows []string

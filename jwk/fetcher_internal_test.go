@@ -16,6 +16,7 @@ import (
 // makes that interleaving certain): no two requests are closer than the
 // Retry-After (here 1 s, bounded by WithRateLimit to 300 ms).
 func TestRFC9110_10_2_3_ReadyAndBackgroundWaitOutRetryAfter(t *testing.T) {
+	t.Parallel()
 	const gap = 300 * time.Millisecond
 	srv := newHitServer(t)
 	srv.failKeys.Store(2)
@@ -56,6 +57,7 @@ func TestRFC9110_10_2_3_ReadyAndBackgroundWaitOutRetryAfter(t *testing.T) {
 // once, for a RemoteSet (its JWK Set) and a Provider (its document) alike;
 // only Refresh ignores it.
 func TestRFC9110_10_2_3_ReadyWaitsOutAVerificationsRetryAfter(t *testing.T) {
+	t.Parallel()
 	const gap = 300 * time.Millisecond
 	for _, owner := range []string{"RemoteSet", "Provider"} {
 		srv := newHitServer(t)

@@ -37,6 +37,7 @@ func readyOf(t *testing.T, idp *fakeIdP) map[string]interface {
 // request, for a RemoteSet and a Provider alike: no fetch for a caller
 // that has gone, as for a verification.
 func TestReadyWithEndedContextFetchesNothing(t *testing.T) {
+	t.Parallel()
 	idp := newFakeIdP(t, idpOptions{tls: true}, []byte(`{"keys":[]}`))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -55,6 +56,7 @@ func TestReadyWithEndedContextFetchesNothing(t *testing.T) {
 // provider down) ends Ready with ErrClosed at once, for a RemoteSet and a
 // Provider alike.
 func TestReadyEndsAtClose(t *testing.T) {
+	t.Parallel()
 	idp := newFakeIdP(t, idpOptions{tls: true}, []byte(`{"keys":[]}`))
 	idp.down.Store(true)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -17,6 +17,7 @@ import (
 // TestSetAsKeyVerifiesTokensSignedWithKeyID: a *jwk.Set is accepted as the
 // key of jwt.Parse and jwt.NewVerifier and picks the key by "kid".
 func TestSetAsKeyVerifiesTokensSignedWithKeyID(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	set := jwk.NewSet(
 		mustKey(t, k.hmac, jwk.Params{KeyID: "hs", Algorithm: "HS256"}),

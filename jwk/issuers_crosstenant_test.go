@@ -74,6 +74,7 @@ func (ct *crossTenant) refusedEvents(t *testing.T) {
 // it: the forged token is refused, naming both. A's own set still serves
 // A.
 func TestRFC8725_3_8_FailoverURLNamedByAnotherIssuersDocumentIsNotUsed(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	forged := func(ct *crossTenant) string { return signFor(t, jwt.ES256, k.b1, "b1", ct.a.issuer) }
 	t.Run("B verified first", func(t *testing.T) {

@@ -43,6 +43,7 @@ func onlyRefusedEvents(t *testing.T, rec *recorder, issuer, holder string) {
 // EventDiscoveryRefused, for B), on the first read and every re-read. When
 // B's document names a set of its own, B verifies.
 func TestRFC8725_3_8_ADocumentNamingAHeldJWKSetRefusesOnlyItsIssuer(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	a := newFakeIdP(t, idpOptions{path: "/a"}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	b := newFakeIdP(t, idpOptions{path: "/b"}, publish(t, mustKey(t, k.b1, jwk.Params{KeyID: "b1"})))
@@ -145,6 +146,7 @@ func TestRFC8725_3_8_AConfiguredJWKSetURLKeepsItsIssuer(t *testing.T) {
 // document arrives first; the others are refused. Outside such a batch,
 // the issuer discovered first holds it.
 func TestRFC8725_3_8_IssuersDiscoveredAtOnce_TheEarlierConfigHolds(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	a := newFakeIdP(t, idpOptions{path: "/a"}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	b := newFakeIdP(t, idpOptions{path: "/b"}, publish(t, mustKey(t, k.b1, jwk.Params{KeyID: "b1"})))
@@ -223,6 +225,7 @@ func TestRFC8725_3_8_IssuersDiscoveredAtOnce_TheEarlierConfigHolds(t *testing.T)
 // re-read document names another JWK Set no longer holds its old one: the
 // issuer refused for naming it holds it from then on.
 func TestRFC8725_3_8_AHolderMovingToAnotherSetFreesItsURL(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	a := newFakeIdP(t, idpOptions{path: "/a"}, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})))
 	b := newFakeIdP(t, idpOptions{path: "/b"}, publish(t, mustKey(t, k.b1, jwk.Params{KeyID: "b1"})))

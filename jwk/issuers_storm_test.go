@@ -19,6 +19,7 @@ import (
 // answering each request after 50 ms) make one discovery request and one
 // JWK Set request, and all verify; the other tenant is not asked.
 func TestIssuers_1000ConcurrentFirstVerifications_OneDiscoveryOneJWKSFetch(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	tt := newTwoTenants(t)
 	tt.a.delay.Store(int64(50 * time.Millisecond))
@@ -62,6 +63,7 @@ func TestIssuers_1000ConcurrentFirstVerifications_OneDiscoveryOneJWKSFetch(t *te
 // fetches every issuer's keys at once; afterwards a verification makes no
 // request.
 func TestIssuers_ReadyDiscoversEveryIssuerAtStartUp(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	tt := newTwoTenants(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -171,6 +171,7 @@ func TestIssuers_StaticRemoteAndDiscoveredKeysSideBySide(t *testing.T) {
 // are missing required members, or for which values are out of the
 // supported ranges"); the other tenant is not touched.
 func TestIssuers_RotationOneSecondAfterStartUp_AndOneOddKeyBesideTheNewOne(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	tt := newTwoTenants(t)
 	if err := tt.parse(signFor(t, jwt.ES256, k.a1, "a1", tt.a.issuer)); err != nil {

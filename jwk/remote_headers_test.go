@@ -122,6 +122,7 @@ func retryAfterCases() map[string]string {
 // until then, though the start-up backoff would allow one sooner, and the
 // error says when.
 func TestRemoteSet_RFC9110_10_2_3_RetryAfterOn503And429IsHonoured(t *testing.T) {
+	t.Parallel()
 	tok := mustSign(t, jwt.ES256, testKeys().ec256, "a")
 	for _, status := range []int{http.StatusServiceUnavailable, http.StatusTooManyRequests} {
 		for form, value := range retryAfterCases() {
@@ -152,6 +153,7 @@ func TestRemoteSet_RFC9110_10_2_3_RetryAfterOn503And429IsHonoured(t *testing.T) 
 // TestRemoteSet_RetryAfterIsBoundedByTheRateLimit: a Retry-After of an
 // hour holds fetches back for the rate-limit period at most.
 func TestRemoteSet_RetryAfterIsBoundedByTheRateLimit(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	srv := newHeaderServer(t, publish(t, mustKey(t, k.ec256, jwk.Params{KeyID: "a"})))
 	srv.keyStatus.Store(http.StatusServiceUnavailable)
@@ -173,6 +175,7 @@ func TestRemoteSet_RetryAfterIsBoundedByTheRateLimit(t *testing.T) {
 // the discovery document (OpenID Connect Discovery 1.0 section 4) answers
 // 503 with Retry-After: no verification asks for it again before then.
 func TestProvider_RFC9110_10_2_3_RetryAfterOnTheDiscoveryDocumentIsHonoured(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	for form, value := range retryAfterCases() {
 		t.Run(form, func(t *testing.T) {
@@ -204,6 +207,7 @@ func TestProvider_RFC9110_10_2_3_RetryAfterOnTheDiscoveryDocumentIsHonoured(t *t
 // Ready's retry loop (250 ms) and the background retry (the start-up
 // backoff) wait for Retry-After too.
 func TestRemoteSet_RFC9110_10_2_3_RetryAfterHoldsBackReadyAndTheBackground(t *testing.T) {
+	t.Parallel()
 	srv := newHeaderServer(t, nil)
 	srv.keyStatus.Store(http.StatusServiceUnavailable)
 	srv.retryAfter.Store(ptr("2"))

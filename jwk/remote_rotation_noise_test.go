@@ -125,6 +125,7 @@ func TestRemoteSet_RotationUnderRandomKidNoise_RotatedKeyAcceptedWithinATenthOfT
 // from a rotation and errs on fetching: at most one fetch per tenth of
 // the period.
 func TestRemoteSet_RandomKidsSeenOnceEach_OneFetchPerPeriod(t *testing.T) {
+	t.Parallel()
 	const period = 400 * time.Millisecond
 	k := testKeys()
 	f := newFixture(t, publish(t, mustKey(t, k.ec256, jwk.Params{KeyID: "a"})), jwk.WithRateLimit(period))

@@ -50,6 +50,7 @@ func TestRemoteSet_StartupFetchFailed_TheNextTokenFetchesAgainAfterAShortBackoff
 // double from the first delay up to the rate-limit period: a handful of
 // requests, not a storm, yet more than one.
 func TestRemoteSet_StartupOutage_RetriesBackOffAndAreBounded(t *testing.T) {
+	t.Parallel()
 	const first, period, run = 20 * time.Millisecond, 160 * time.Millisecond, 640 * time.Millisecond
 	srv := newJWKSServer(t, nil)
 	srv.status.Store(http.StatusServiceUnavailable)

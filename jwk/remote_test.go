@@ -78,6 +78,7 @@ func TestRemoteSetAsKeyVerifiesTokensSignedWithKeyID(t *testing.T) {
 // kid makes one fetch; within the rate-limit period further unknown kids
 // fail at once without fetching; after it, one more fetch is allowed.
 func TestRemoteSetRotationUnknownKidRefreshesOncePerPeriod(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	old := mustKey(t, k.ec256, jwk.Params{KeyID: "old"})
 	next := mustKey(t, k.ec384, jwk.Params{KeyID: "new"})
@@ -199,6 +200,7 @@ func TestRemoteSetFirstFetchFailureReportsErrFetch(t *testing.T) {
 // fetch no longer than its own context allows; the fetch goes on for
 // others and ends at the fetch timeout.
 func TestRemoteSetCallerContextBoundsTheWait(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	f := newFixture(t, publish(t, mustKey(t, k.ec256, jwk.Params{KeyID: "k"})), jwk.WithFetchTimeout(time.Second))
 	f.srv.delay.Store(int64(5 * time.Second))
@@ -262,6 +264,7 @@ func TestRemoteSetHonoursCacheControlMaxAge(t *testing.T) {
 // minimum, the set is refetched without any verification asking, and
 // rotation is picked up that way; ETag revalidation (304) keeps the set.
 func TestRemoteSetRefreshesInTheBackground(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	a := mustKey(t, k.ec256, jwk.Params{KeyID: "a"})
 	f := newFixture(t, publish(t, a), jwk.WithMinRefreshInterval(50*time.Millisecond), jwk.WithRateLimit(time.Hour))
@@ -290,6 +293,7 @@ func TestRemoteSetRefreshesInTheBackground(t *testing.T) {
 // TestRemoteSetFailedRefreshBacksOff: after failures the background retries
 // at the minimum interval, doubling, not in a tight loop.
 func TestRemoteSetFailedRefreshBacksOff(t *testing.T) {
+	t.Parallel()
 	srv := newJWKSServer(t, nil)
 	srv.status.Store(http.StatusInternalServerError)
 	r, err := jwk.NewRemoteSet(srv.URL, jwk.WithMinRefreshInterval(40*time.Millisecond), jwk.WithRefreshInterval(time.Hour))

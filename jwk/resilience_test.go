@@ -60,6 +60,7 @@ func TestRemoteSet_ProviderDownPastTheStalenessBound_ErrFetchInsteadOfStaleKeys(
 // TestRemoteSet_WithoutABoundStaleKeysAreServedForAsLongAsTheProviderIsDown:
 // the default is unbounded, as before WithMaxStale existed.
 func TestRemoteSet_WithoutABoundStaleKeysAreServedForAsLongAsTheProviderIsDown(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	rec := &recorder{}
 	f := newFixture(t, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})),
@@ -85,6 +86,7 @@ func TestRemoteSet_WithoutABoundStaleKeysAreServedForAsLongAsTheProviderIsDown(t
 // WithRefreshAhead before the set's lifetime ends, so a fresh set is in
 // place before the old one expires.
 func TestRemoteSet_RefreshesAheadOfExpiry(t *testing.T) {
+	t.Parallel()
 	k := tenantKeys()
 	f := newFixture(t, publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"})),
 		jwk.WithRefreshInterval(time.Second), jwk.WithMinRefreshInterval(time.Second), jwk.WithRefreshAhead(400*time.Millisecond))

@@ -21,6 +21,7 @@ import (
 // limit (1 min), a key published 1 s after the first fetch verifies its
 // tokens at once, through jwt.Parse and a jwt.Verifier alike.
 func TestRemoteSet_UnknownKidRightAfterTheFirstFetchTriggersAFetch_KeyRotatedInOneSecondLaterVerifies(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	old := mustKey(t, k.ec256, jwk.Params{KeyID: "old"})
 	next := mustKey(t, k.ec384, jwk.Params{KeyID: "new"})
@@ -45,6 +46,7 @@ func TestRemoteSet_UnknownKidRightAfterTheFirstFetchTriggersAFetch_KeyRotatedInO
 // TestRemoteSet_UnknownKidRightAfterAScheduledRefreshTriggersAFetch: a
 // background refresh does not count against the rate limit either.
 func TestRemoteSet_UnknownKidRightAfterAScheduledRefreshTriggersAFetch(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	old := mustKey(t, k.ec256, jwk.Params{KeyID: "old"})
 	next := mustKey(t, k.ec384, jwk.Params{KeyID: "new"})
@@ -72,6 +74,7 @@ func TestRemoteSet_UnknownKidRightAfterAScheduledRefreshTriggersAFetch(t *testin
 // the first unknown-kid fetch is refused without a fetch, and one after it
 // fetches even though the Refresh was more recent.
 func TestRemoteSet_RateLimitSpacesUnknownKidRefreshesFromEachOtherOnly(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	const period = 600 * time.Millisecond
 	a := mustKey(t, k.ec256, jwk.Params{KeyID: "a"})

@@ -141,6 +141,7 @@ func TestParseSet_TheDocumentLevelStaysStrict(t *testing.T) {
 // key with a numeric kid or a duplicate member: the remote set takes the
 // new document and the new key's tokens verify.
 func TestRemoteSet_RotationPublishedWithOneOddKeyBesideTheNewKeyServesTheNewKey(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	old := mustKey(t, k.ec256, jwk.Params{KeyID: "old"})
 	next := mustKey(t, k.ec384, jwk.Params{KeyID: "new"})

@@ -161,6 +161,7 @@ func TestRemoteSetUnknownKidStormSharesOneFetch(t *testing.T) {
 // TestRemoteSetConcurrentUseDuringRotation: verifications, refreshes and
 // rotations at once (run with -race).
 func TestRemoteSetConcurrentUseDuringRotation(t *testing.T) {
+	t.Parallel()
 	k := testKeys()
 	a := mustKey(t, k.ec256, jwk.Params{KeyID: "a"})
 	b := mustKey(t, k.ed, jwk.Params{KeyID: "b"})
