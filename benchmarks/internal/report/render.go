@@ -196,13 +196,16 @@ func writeLoad(b *strings.Builder, loads []string) {
 	}
 }
 
-// middlewareSection is the jwthttp middleware's measurement (its own
-// benchmark, run apart: see the file), kept across runs of this report.
-const middlewareSection = "results/jwthttp-middleware.md"
+// keptSections are the measurements run apart from this report (their own
+// benchmarks: see each file), kept across its runs: the jwthttp
+// middleware's (issue 23) and DPoP's (issue 24).
+var keptSections = []string{"results/jwthttp-middleware.md", "results/dpop.md"}
 
 func writeMiddleware(b *strings.Builder) {
-	if data, err := os.ReadFile(middlewareSection); err == nil {
-		b.WriteString("\n" + strings.TrimSpace(string(data)) + "\n")
+	for _, f := range keptSections {
+		if data, err := os.ReadFile(f); err == nil {
+			b.WriteString("\n" + strings.TrimSpace(string(data)) + "\n")
+		}
 	}
 }
 
