@@ -149,11 +149,11 @@ func TestRFC9449_4_3_Check5_AlgNotAllowedRefused(t *testing.T) {
 	}
 }
 
-// TestRFC9449_4_3_Check6_JWKWithPrivateKeyRefused: "the jwk JOSE Header
+// TestRFC9449_4_3_Check7_JWKWithPrivateKeyRefused: "the jwk JOSE Header
 // Parameter does not contain a private key": a "d" (EC, RSA, OKP), the
 // RSA primes and CRT values, an "oct" key's "k", an "AKP" key's "priv",
 // whatever the key type, even one not supported.
-func TestRFC9449_4_3_Check6_JWKWithPrivateKeyRefused(t *testing.T) {
+func TestRFC9449_4_3_Check7_JWKWithPrivateKeyRefused(t *testing.T) {
 	v := vfVerifier(t, vfConfig())
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.RS256, jwt.EdDSA} {
 		k := vfKeyOf(t, alg)
@@ -232,10 +232,10 @@ func TestRFC9449_4_3_Check6_JWKMissingOrUnfitRefused(t *testing.T) {
 	vfAccepted(t, "kid", p, err)
 }
 
-// TestRFC9449_4_3_Check7_SignatureByAnotherKeyRefused: "the JWT signature
+// TestRFC9449_4_3_Check6_SignatureByAnotherKeyRefused: "the JWT signature
 // verifies with the public key contained in the jwk JOSE Header
 // Parameter": signed by another key, or changed after signing.
-func TestRFC9449_4_3_Check7_SignatureByAnotherKeyRefused(t *testing.T) {
+func TestRFC9449_4_3_Check6_SignatureByAnotherKeyRefused(t *testing.T) {
 	v := vfVerifier(t, vfConfig())
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.EdDSA, jwt.PS256} {
 		k := vfKeyOf(t, alg)
@@ -268,12 +268,12 @@ func TestRFC9449_4_3_Check7_SignatureByAnotherKeyRefused(t *testing.T) {
 	vfRefused(t, "signature changed", p, err, dpop.ErrInvalidProof, jwt.ErrSignatureInvalid)
 }
 
-// TestRFC9449_4_3_Check2_MissingJTI, ...HTM, ...HTU, ...IAT: each required
+// TestRFC9449_4_3_Check3_MissingJTI, ...HTM, ...HTU, ...IAT: each required
 // claim (RFC 9449 section 4.2), absent or null, is ErrMissingClaim.
-func TestRFC9449_4_3_Check2_MissingJTI(t *testing.T) { vfMissing(t, "jti") }
-func TestRFC9449_4_3_Check2_MissingHTM(t *testing.T) { vfMissing(t, "htm") }
-func TestRFC9449_4_3_Check2_MissingHTU(t *testing.T) { vfMissing(t, "htu") }
-func TestRFC9449_4_3_Check2_MissingIAT(t *testing.T) { vfMissing(t, "iat") }
+func TestRFC9449_4_3_Check3_MissingJTI(t *testing.T) { vfMissing(t, "jti") }
+func TestRFC9449_4_3_Check3_MissingHTM(t *testing.T) { vfMissing(t, "htm") }
+func TestRFC9449_4_3_Check3_MissingHTU(t *testing.T) { vfMissing(t, "htu") }
+func TestRFC9449_4_3_Check3_MissingIAT(t *testing.T) { vfMissing(t, "iat") }
 
 func vfMissing(t *testing.T, claim string) {
 	t.Helper()
@@ -290,11 +290,11 @@ func vfMissing(t *testing.T, claim string) {
 	vfRefused(t, claim+" null", p, err, dpop.ErrInvalidProof, want)
 }
 
-// TestRFC9449_4_3_Check2_ClaimsOfTheWrongTypeRefused: jti, htm, htu, ath
+// TestRFC9449_4_3_Check3_ClaimsOfTheWrongTypeRefused: jti, htm, htu, ath
 // and nonce are strings (RFC 9449 section 4.2), jti a non-empty one, iat a
 // NumericDate; a look-alike of one of them ("HTU") is refused, as the core
 // refuses look-alikes of the registered claims.
-func TestRFC9449_4_3_Check2_ClaimsOfTheWrongTypeRefused(t *testing.T) {
+func TestRFC9449_4_3_Check3_ClaimsOfTheWrongTypeRefused(t *testing.T) {
 	v := vfVerifier(t, vfConfig())
 	k := vfKeyOf(t, jwt.ES256)
 	for name, claims := range map[string]map[string]any{

@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// TestRFC9449_4_3_Check7_ConcurrentProofsKeepTheirOwnKeys: the embedded key
+// TestRFC9449_4_3_Check6_ConcurrentProofsKeepTheirOwnKeys: the embedded key
 // is handed to its own Verify call only (a slot of the call's context):
 // proofs of many keys verified at once each report their own key, and a
 // proof signed by one key naming another's is refused, never accepted
 // through a neighbour's slot.
-func TestRFC9449_4_3_Check7_ConcurrentProofsKeepTheirOwnKeys(t *testing.T) {
+func TestRFC9449_4_3_Check6_ConcurrentProofsKeepTheirOwnKeys(t *testing.T) {
 	v := vfVerifier(t, vfConfig())
 	keys := make([]vfKey, 8)
 	for i := range keys {

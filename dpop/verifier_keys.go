@@ -11,7 +11,7 @@ import (
 	"github.com/jotlib/jwt/jwk"
 )
 
-// The embedded key: RFC 9449 section 4.3 checks 4 to 6, run by the core's
+// The embedded key: RFC 9449 section 4.3 checks 4 to 7, run by the core's
 // flow through a jwt.KeySet before the signature. The header's "jwk" is
 // trusted here only, for one Verify call: the key it gives is handed to
 // that call through its context (a slot of the call's own), never kept.
@@ -55,7 +55,7 @@ func (embeddedKey) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, 
 	return []any{key.PublicKey()}, nil
 }
 
-// headerKey applies checks 4 to 6 of RFC 9449 section 4.3 to the
+// headerKey applies checks 4, 5 and 7 of RFC 9449 section 4.3 to the
 // unverified header.
 func headerKey(h *jwt.Header) (*jwk.Key, error) {
 	if h.Type != ProofType {
@@ -80,7 +80,7 @@ func headerKey(h *jwt.Header) (*jwk.Key, error) {
 	switch {
 	case key.IsPrivate():
 		// publicOnly refuses every private member by name: never reached.
-		return nil, fmt.Errorf("%w: the header's \"jwk\" is a private key (RFC 9449 section 4.3 check 6)", jwt.ErrInvalidKey)
+		return nil, fmt.Errorf("%w: the header's \"jwk\" is a private key (RFC 9449 section 4.3 check 7)", jwt.ErrInvalidKey)
 	case key.KeyType() == jwk.KeyTypeOct:
 		return nil, fmt.Errorf("%w: the header's \"jwk\" is a symmetric key (RFC 9449 section 4.3 check 5)", jwt.ErrInvalidKey)
 	case !key.CanVerify(alg):
@@ -90,12 +90,12 @@ func headerKey(h *jwt.Header) (*jwk.Key, error) {
 }
 
 // publicOnly refuses a "jwk" that is not a JSON object or holds a private
-// member (RFC 9449 section 4.3 check 6: "does not contain a private key").
+// member (RFC 9449 section 4.3 check 7: "does not contain a private key").
 func publicOnly(raw []byte) error {
 	err := strictjson.Object(raw, func(k strictjson.Key, _ []byte) error {
 		for _, m := range privateMembers {
 			if k.Is(m) {
-				return fmt.Errorf("%w: the header's \"jwk\" holds the private member %q (RFC 9449 section 4.3 check 6)", jwt.ErrInvalidKey, m)
+				return fmt.Errorf("%w: the header's \"jwk\" holds the private member %q (RFC 9449 section 4.3 check 7)", jwt.ErrInvalidKey, m)
 			}
 		}
 		return nil

@@ -36,9 +36,9 @@ type Request struct {
 // "none" or a MAC, jwt.ErrAlgorithmNotAllowed); "typ" exactly "dpop+jwt"
 // (check 4, jwt.ErrInvalidType); a "jwk" that is a public asymmetric key
 // fit for "alg", holding no private member whatever its "kty" (checks 5
-// and 6, jwt.ErrInvalidKey); the signature by that key (check 7,
+// and 7, jwt.ErrInvalidKey); the signature by that key (check 6,
 // jwt.ErrSignatureInvalid); "jti", "htm", "htu" and "iat" present (check
-// 2, jwt.ErrMissingClaim), strings but "iat", "jti" not empty; "iat" at
+// 3, jwt.ErrMissingClaim), strings but "iat", "jti" not empty; "iat" at
 // most Config.MaxAge plus Config.Leeway old and Config.Leeway ahead (check
 // 11, jwt.ErrTokenExpired, jwt.ErrTokenUsedBeforeIssued); "exp" and "nbf"
 // when present; "htm" equal to req.Method (check 8) and "htu" to req.URL
