@@ -97,6 +97,58 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$SECONDS
 
+# warm_deps builds, quietly and once, what the modules' test binaries
+# import but do not compile themselves: the standard library, the other
+# modules' packages and this repository's non-test packages, with the
+# build flags of the run (-race). It runs before any module's tests,
+# because two go commands that need the same uncached package each build
+# it: on an empty build cache the modules tested side by side compiled the
+# standard library under -race two and three times over. In the workspace
+# (go.work) every module's dependencies are built by one go build, else
+# one module after another. It is only a warm-up: a package that does not
+# load is left out, and any failure shows in the tests that follow. With
+# arguments other than -race, -count, -run=, -v, -short, -timeout=,
+# -failfast, -parallel= and -cpu= it is skipped (those could change what
+# the tests build).
+warm_deps() {
+	local arg flags= list pkgs ws dirs mod patterns=()
+	for arg in "$@"; do
+		case "$arg" in
+		-race | -race=true) flags=-race ;;
+		-count=* | -run=* | -v | -v=* | -short | -short=* | -timeout=* | -failfast | -parallel=* | -cpu=*) ;;
+		*) return 0 ;;
+		esac
+	done
+	list='{{if and (not .ForTest) (ne .Name "main") (not .Error) (not .DepsErrors) (or .GoFiles .CgoFiles)}}{{.ImportPath}}{{end}}'
+	ws=$(go env GOWORK 2>/dev/null)
+	if [ -n "$ws" ] && [ "$ws" != off ]; then
+		dirs=$(go list -m -f '{{.Dir}}' 2>/dev/null)
+		for mod in $modules; do
+			if printf '%s\n' "$dirs" | grep -qxF -e "$(cd "$mod" && pwd)" -e "$(cd "$mod" && pwd -P)"; then
+				if [ "$mod" = . ]; then patterns+=(./...); else patterns+=("./$mod/..."); fi
+			else # not in go.work: on its own, first
+				pkgs=$(cd "$mod" && go list -e -deps -test -f "$list" ./... 2>/dev/null)
+				[ -z "$pkgs" ] || (cd "$mod" && go build $flags $pkgs >/dev/null 2>&1)
+			fi
+		done
+		if [ ${#patterns[@]} -gt 0 ]; then
+			pkgs=$(go list -e -deps -test -f "$list" "${patterns[@]}" 2>/dev/null | sort -u)
+			[ -z "$pkgs" ] || go build $flags $pkgs >/dev/null 2>&1
+		fi
+		return 0
+	fi
+	for mod in $modules; do
+		pkgs=$(cd "$mod" && go list -e -deps -test -f "$list" ./... 2>/dev/null)
+		[ -z "$pkgs" ] || (cd "$mod" && go build $flags $pkgs >/dev/null 2>&1)
+	done
+}
+if [ "$(echo "$modules" | wc -w)" -gt 1 ] && [ "$maxjobs" -gt 1 ]; then
+	t0=$SECONDS
+	echo "=== building the modules' dependencies once"
+	warm_deps "$@"
+	echo "=== dependencies built in $((SECONDS - t0))s"
+fi
+
 # render reads go test -json and prints what plain go test prints (or,
 # verbose, every line of output), and writes one line per skipped test to
 # the file skips: package, test and the skip's message, tab-separated.

@@ -13,10 +13,12 @@ import (
 // The fixture repository test-all.sh runs in: a root module with a passing,
 // a failing, a build-failing, a test-less and a skipping package (skips
 // worded as the Wycheproof and JSONTestSuite tests word theirs), and a
-// side module.
+// side module, joined by a go.work that only a test leaving GOWORK alone
+// reads.
 var fixture = map[string]string{
 	"go.mod":      "module example.com/fix\n\ngo 1.26\n",
 	"side/go.mod": "module example.com/fix/side\n\ngo 1.26\n",
+	"go.work":     "go 1.26\n\nuse (\n\t.\n\t./side\n)\n", // read only where GOWORK is not off
 	"pass/p_test.go": `package pass
 import "testing"
 func TestOK(t *testing.T) { t.Log("a passing test's log") }
@@ -172,5 +174,28 @@ func TestTestAll_ModulesSelectsModules_VerboseShowsEverything(t *testing.T) {
 	}
 	if got := last(out); got != "1 passed, 0 failed, 1 skipped" {
 		t.Errorf("-v: last line %q:\n%s", got, out)
+	}
+}
+
+// TestTestAll_TwoAtATime_DependenciesBuiltOnceFirst: with two modules
+// tested at once (JOBS=2) the script first builds every module's
+// dependencies in one go (in the workspace) or one module after another
+// (GOWORK=off), then reports exactly what a one-at-a-time run reports.
+func TestTestAll_TwoAtATime_DependenciesBuiltOnceFirst(t *testing.T) {
+	dir := newFixture(t)
+	for _, gowork := range []string{"GOWORK=", "GOWORK=off"} {
+		out, ok := testAll(t, dir, []string{"JOBS=2", gowork})
+		if ok || last(out) != "3 passed, 2 failed, 6 skipped" {
+			t.Errorf("%s JOBS=2: exit ok %v, last line %q, want 3 passed, 2 failed, 6 skipped:\n%s", gowork, ok, last(out), out)
+		}
+		warm, first := strings.Index(out, "=== building the modules' dependencies once\n"), strings.Index(out, "=== module ")
+		if warm < 0 || first < warm || !strings.Contains(out, "=== dependencies built in ") {
+			t.Errorf("%s JOBS=2: the dependencies are not built before the first module:\n%s", gowork, out)
+		}
+		for _, want := range []string{"[side] ok  \texample.com/fix/side/s\t", "[.] ok  \texample.com/fix/pass\t", "FAIL\texample.com/fix/build [build failed]"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s JOBS=2: output does not say %q:\n%s", gowork, want, out)
+			}
+		}
 	}
 }
