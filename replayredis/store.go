@@ -2,8 +2,11 @@
 // DPoP proof's "jti", RFC 9449 section 11.1) recorded where every instance
 // of a service sees them, so a proof replayed to another instance behind
 // the load balancer is refused too. Each claim is one atomic Redis command,
-// SET key 1 NX PX ttl: the first instance to claim an identifier gets nil,
-// every later claim before it expires gets replay.ErrReplayed.
+// SET key mark NX PX ttl (mark a random value of the claim): the first
+// instance to claim an identifier gets nil, every later claim before it
+// expires gets replay.ErrReplayed. A retry of the same claim (go-redis
+// retries a command whose reply was lost) finds its own mark and is no
+// replay.
 //
 // It fails closed: when Redis cannot answer (down, unreachable, slower
 // than the request's context allows), Claim returns an error matching
@@ -20,6 +23,7 @@ package replayredis
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"math"
@@ -80,11 +84,15 @@ func NewClock(client redis.UniversalClient, prefix string, now func() time.Time)
 }
 
 // Claim records key until until, atomically across every user of the Redis
-// (RFC 9449 section 11.1): SET prefix+key 1 NX PX ttl, where ttl is until
-// minus now on this process's clock, rounded up to the millisecond (so a
-// Redis clock ahead of this one cannot shorten the record). It returns nil
-// when this call recorded key, and replay.ErrReplayed when key is recorded
-// already and not expired.
+// (RFC 9449 section 11.1): SET prefix+key mark NX PX ttl, where mark is a
+// random value of this call (128 bits) and ttl is until minus now on this
+// process's clock, rounded up to the millisecond (so a Redis clock ahead
+// of this one cannot shorten the record). It returns nil when this call
+// recorded key, and replay.ErrReplayed when key is recorded already and
+// not expired. When SET NX finds the key, Claim reads it (GET): holding
+// this call's mark, it was recorded by a try of this call whose reply was
+// lost and retried by go-redis, and Claim returns nil (a first use is
+// never reported as a replay).
 //
 // Every other error means the claim could not be made and the request is
 // to be refused (fail closed), and matches replay.ErrUnavailable: Redis
@@ -128,19 +136,42 @@ func (s *Store) Claim(ctx context.Context, key string, until time.Time) error {
 	}
 }
 
-// set sends SET prefix+key 1 NX PX ttl and reads its answer: OK recorded,
-// a nil reply (NX: the key exists) a replay, anything else an outage.
+// set sends SET prefix+key <mark> NX PX ttl, where mark is a random value
+// of this claim, and reads its answer: OK recorded, anything but a nil
+// reply an outage. A nil reply (NX: the key exists) is a replay unless
+// the key holds mark: go-redis retries a command whose reply was lost (a
+// reset, a failover), and the retry finds the record the first try made,
+// so GET tells this claim's own record (nil) from another's
+// (replay.ErrReplayed).
 func (s *Store) set(ctx context.Context, key string, ttl time.Duration) error {
-	ok, err := s.client.SetArgs(ctx, s.prefix+key, "1", redis.SetArgs{Mode: "NX", TTL: ttl}).Result()
+	mark := rand.Text() // 128 bits: no other claim holds it
+	ok, err := s.client.SetArgs(ctx, s.prefix+key, mark, redis.SetArgs{Mode: "NX", TTL: ttl}).Result()
 	switch {
 	case errors.Is(err, redis.Nil):
-		return replay.ErrReplayed
+		return s.own(ctx, key, mark)
 	case err != nil:
 		return fmt.Errorf("%w: replayredis: %w", replay.ErrUnavailable, err)
 	case ok != "OK":
 		return fmt.Errorf("%w: replayredis: SET answered %q, not OK", replay.ErrUnavailable, ok)
 	}
 	return nil
+}
+
+// own reads the record SET NX found: mark is this claim's own record, made
+// by a try whose reply was lost (nil); any other value, or none left (it
+// expired since), another claim's (replay.ErrReplayed); no answer an
+// outage (replay.ErrUnavailable: whose record it is stays unknown).
+func (s *Store) own(ctx context.Context, key, mark string) error {
+	got, err := s.client.Get(ctx, s.prefix+key).Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return replay.ErrReplayed
+	case err != nil:
+		return fmt.Errorf("%w: replayredis: GET of a key SET NX found: %w", replay.ErrUnavailable, err)
+	case got == mark:
+		return nil
+	}
+	return replay.ErrReplayed
 }
 
 // ttl checks key and until as replay.Memory does and returns how long key

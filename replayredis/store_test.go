@@ -54,9 +54,14 @@ func TestRFC9449_11_1_RedisClaimThenReplayRefused(t *testing.T) {
 	if err := s.Claim(ctx, "far", far); !errors.Is(err, replay.ErrReplayed) {
 		t.Fatalf("until year 9999, twice: %v, want ErrReplayed", err)
 	}
-	// The record is SET jotlib:replay:<key> 1 with a TTL of at most until.
-	if v, err := c.Get(ctx, replayredis.DefaultPrefix+"jti-1").Result(); err != nil || v != "1" {
-		t.Fatalf("GET %sjti-1: %q, %v", replayredis.DefaultPrefix, v, err)
+	// The record is SET jotlib:replay:<key> <mark> with a TTL of at most
+	// until, mark a random value of each claim (128 bits, rand.Text).
+	v1, err := c.Get(ctx, replayredis.DefaultPrefix+"jti-1").Result()
+	if err != nil || len(v1) != 26 {
+		t.Fatalf("GET %sjti-1: %q, %v; want a 26-character mark", replayredis.DefaultPrefix, v1, err)
+	}
+	if v2, err := c.Get(ctx, replayredis.DefaultPrefix+"jti-2").Result(); err != nil || v2 == v1 {
+		t.Fatalf("GET %sjti-2: %q, %v; want another mark than jti-1's %q", replayredis.DefaultPrefix, v2, err, v1)
 	}
 	if ttl, err := c.PTTL(ctx, replayredis.DefaultPrefix+"jti-1").Result(); err != nil || ttl <= 0 || ttl > time.Minute {
 		t.Fatalf("PTTL: %v, %v; want in (0, 1m]", ttl, err)
