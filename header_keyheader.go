@@ -16,12 +16,6 @@ import (
 // outside this module can import.
 func init() { keyheader.WithKeyHeader = func(jwkJSON []byte) any { return withKeyHeader(jwkJSON) } }
 
-// privateKeyMembers are the JWK members that hold private key material
-// (RFC 7518 sections 6.3.2 and 6.4.1, RFC 8037 section 2, RFC 9964 section
-// 2): a key header holding one, or a case-folded look-alike of one, is
-// refused, so no token this library signs publishes a private key.
-var privateKeyMembers = [...]string{"d", "p", "q", "dp", "dq", "qi", "oth", "k", "priv"}
-
 // withKeyHeader is internal/keyheader's WithKeyHeader: the "jwk" header
 // member a Signer writes after "typ", jwkJSON checked when the option is
 // applied.
@@ -45,15 +39,17 @@ func withKeyHeader(jwkJSON []byte) Option {
 
 // checkKeyHeader checks that data is one JSON object under the core's
 // strict pass, with a string "kty" (RFC 7517 section 4.1) and no private
-// key member.
+// key member nor a case-folded look-alike of one (keyheader.PrivateMembers,
+// the list dpop's Verifier holds a proof's "jwk" to), so no token this
+// library signs publishes a private key.
 func checkKeyHeader(data []byte) error {
 	hasKty := false
 	err := strictjson.Object(data, func(key strictjson.Key, value []byte) error {
 		name := key.Name()
-		if slices.Contains(privateKeyMembers[:], name) {
+		if slices.Contains(keyheader.PrivateMembers[:], name) {
 			return fmt.Errorf("the JWK holds the private key member %q", name)
 		}
-		if p := strictjson.LookAlike(name, privateKeyMembers[:]...); p != "" {
+		if p := strictjson.LookAlike(name, keyheader.PrivateMembers[:]...); p != "" {
 			return fmt.Errorf("the JWK member %s folds to the private key member %q", bounded.Quote(name), p)
 		}
 		if name == "kty" {

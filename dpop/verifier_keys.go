@@ -2,11 +2,13 @@ package dpop
 
 import (
 	"context"
+	"crypto/rsa"
 	"errors"
 	"fmt"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/keyheader"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/jwk"
 )
@@ -30,11 +32,12 @@ type slot struct {
 // embeddedKey is the KeySet of a Verifier's core: the proof's own "jwk".
 type embeddedKey struct{}
 
-// privateMembers are the members of a private or symmetric JWK (RFC 7518
-// sections 6.2.2, 6.3.2 and 6.4.1; RFC 8037 section 2; RFC 9964 section
-// 2): a proof's "jwk" holding any of them is refused whatever its "kty",
-// one the jwk package does not know included.
-var privateMembers = [...]string{"d", "p", "q", "dp", "dq", "qi", "oth", "k", "priv"}
+// maxProofRSABits is the largest RSA modulus a proof's key may have: the
+// key is the client's choice (RFC 9449 section 4.3 check 7), and so is the
+// cost of verifying with it, paid before any nonce, replay or binding
+// check. 4096 bits is RFC 7518 section 3.3's 2048 doubled; a 16384-bit
+// modulus costs some 100 ES256 verifications.
+const maxProofRSABits = 4096
 
 // VerificationKeys implements jwt.KeySet: the public key of the header's
 // "jwk", after the "typ" rule (exactly "dpop+jwt", before any
@@ -86,17 +89,27 @@ func headerKey(h *jwt.Header) (*jwk.Key, error) {
 	case !key.CanVerify(alg):
 		return nil, fmt.Errorf("%w: the header's %s \"jwk\" cannot verify %s (its curve, size, \"alg\", \"use\" or \"key_ops\")", jwt.ErrInvalidKey, key.KeyType(), alg)
 	}
+	if pub, ok := key.PublicKey().(*rsa.PublicKey); ok && pub.N.BitLen() > maxProofRSABits {
+		return nil, fmt.Errorf("%w: the header's RSA \"jwk\" has a %d-bit modulus; a proof key has at most %d (RFC 9449 section 11: the verification cost is the client's choice)", jwt.ErrInvalidKey, pub.N.BitLen(), maxProofRSABits)
+	}
 	return key, nil
 }
 
 // publicOnly refuses a "jwk" that is not a JSON object or holds a private
-// member (RFC 9449 section 4.3 check 7: "does not contain a private key").
+// member (RFC 9449 section 4.3 check 7: "does not contain a private key"),
+// or a case-folded look-alike of one ("D", "Priv", "K": RFC 7517 names are
+// case-sensitive, but a peer folding case would read a private key), from
+// the one list the Signer's key header is held to
+// (keyheader.PrivateMembers).
 func publicOnly(raw []byte) error {
 	err := strictjson.Object(raw, func(k strictjson.Key, _ []byte) error {
-		for _, m := range privateMembers {
+		for _, m := range keyheader.PrivateMembers {
 			if k.Is(m) {
 				return fmt.Errorf("%w: the header's \"jwk\" holds the private member %q (RFC 9449 section 4.3 check 7)", jwt.ErrInvalidKey, m)
 			}
+		}
+		if m := strictjson.LookAlike(k.View(), keyheader.PrivateMembers[:]...); m != "" {
+			return fmt.Errorf("%w: the header's \"jwk\" member %s folds to the private member %q (RFC 9449 section 4.3 check 7)", jwt.ErrInvalidKey, bounded.Quote(k.Name()), m)
 		}
 		return nil
 	})

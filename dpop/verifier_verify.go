@@ -35,8 +35,10 @@ type Request struct {
 // 2, jwt.ErrTokenMalformed); "alg" one of Algorithms (check 5: never
 // "none" or a MAC, jwt.ErrAlgorithmNotAllowed); "typ" exactly "dpop+jwt"
 // (check 4, jwt.ErrInvalidType); a "jwk" that is a public asymmetric key
-// fit for "alg", holding no private member whatever its "kty" (checks 5
-// and 7, jwt.ErrInvalidKey); the signature by that key (check 6,
+// fit for "alg", holding no private member, nor a case-folded look-alike
+// of one ("D", "Priv"), whatever its "kty", and an RSA modulus of at most
+// 4096 bits (checks 5 and 7, jwt.ErrInvalidKey: the client chooses its
+// key, so its verification cost, section 11); the signature by that key (check 6,
 // jwt.ErrSignatureInvalid); "jti", "htm", "htu" and "iat" present (check
 // 3, jwt.ErrMissingClaim), strings but "iat", "jti" not empty; "iat" at
 // most Config.MaxAge plus Config.Leeway old and Config.Leeway ahead (check
