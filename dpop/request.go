@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/jotlib/jwt"
@@ -19,10 +20,14 @@ import (
 // section 5.3) is ErrInvalidProof. The target URI it checks "htu" against
 // is built from configuration, never from what the client sends: the
 // Config.Origins member whose host is the request's Host (compared after
-// normalisation), or else the first, followed by r.URL.EscapedPath();
-// with Config.TrustRequestHost, "https://" (r.TLS set) or "http://" and
-// r.Host. X-Forwarded-* and Forwarded are never read. A request path that
-// does not start with "/" (OPTIONS *) makes no target URI and is
+// normalisation), or else the first, followed by the path the client
+// sent: that of r.RequestURI when set (origin-form, or the path of an
+// absolute-form target; its query dropped), else r.URL.EscapedPath(), so
+// that it works behind http.StripPrefix or any router that rewrites r.URL
+// (the rewritten path is another resource of the origin); with
+// Config.TrustRequestHost, "https://" (r.TLS set) or "http://" and
+// r.Host. X-Forwarded-* and Forwarded are never read. A target that is not
+// a path ("*" of OPTIONS, a CONNECT authority) makes no target URI and is
 // ErrInvalidProof. Then it is Verify with the request's method. A
 // Verifier with neither Origins nor TrustRequestHost, and a nil r, are
 // ErrInvalidConfig.
@@ -75,14 +80,11 @@ func oneProof(h http.Header) (string, error) {
 
 // targetURI is the request's target URI (RFC 9110 section 7.1) built from
 // the configured origins, or from r.Host and r.TLS when so configured, and
-// the request's escaped path.
+// the request's path (requestPath).
 func (v *Verifier) targetURI(r *http.Request) (string, error) {
-	path := r.URL.EscapedPath()
-	if path == "" {
-		path = "/"
-	}
-	if path[0] != '/' {
-		return "", fmt.Errorf("%w: the request's target %s is not a path (RFC 9110 section 7.1)", ErrInvalidProof, bounded.Quote(path))
+	path, err := requestPath(r)
+	if err != nil {
+		return "", err
 	}
 	if v.trustHost {
 		scheme := "http://"
@@ -96,6 +98,33 @@ func (v *Verifier) targetURI(r *http.Request) (string, error) {
 		return origin + path, nil
 	}
 	return v.originFor(r.Host).url + path, nil
+}
+
+// requestPath is the escaped path of the URI the client sent (RFC 9449
+// section 4.3 check 9): that of r.RequestURI when set, as a server read it
+// from the request line (origin-form "/a/b?q", or absolute-form
+// "https://host/a/b", whose path alone is taken, RFC 9112 section 3.2),
+// so that a handler behind http.StripPrefix, or any router rewriting
+// r.URL, still checks "htu" against what the client called; else
+// r.URL.EscapedPath() (a request made in process). A target that is not a
+// path ("*" of OPTIONS, the authority-form of CONNECT) or does not parse
+// is ErrInvalidProof.
+func requestPath(r *http.Request) (string, error) {
+	path := r.URL.EscapedPath()
+	if r.RequestURI != "" {
+		u, err := url.ParseRequestURI(r.RequestURI)
+		if err != nil || r.RequestURI == "*" || u.Opaque != "" {
+			return "", fmt.Errorf("%w: the request's target %s is not a path (RFC 9110 section 7.1)", ErrInvalidProof, bounded.Quote(r.RequestURI))
+		}
+		path = u.EscapedPath()
+	}
+	if path == "" {
+		path = "/"
+	}
+	if path[0] != '/' {
+		return "", fmt.Errorf("%w: the request's target %s is not a path (RFC 9110 section 7.1)", ErrInvalidProof, bounded.Quote(path))
+	}
+	return path, nil
 }
 
 // originFor is the configured origin whose host and port are host's, or

@@ -173,12 +173,34 @@ func TestRFC9449_4_3_Check9_TrustRequestHost(t *testing.T) {
 func TestRFC9449_4_3_Check9_RequestTargetNotOriginFormRefused(t *testing.T) {
 	v := vfVerifier(t, vfConfig())
 	r := vfRequestWith(t, "OPTIONS", "/", vfProof(t, vfKeyOf(t, jwt.ES256), nil, map[string]any{"htm": "OPTIONS", "htu": "https://api.example*"}))
-	r.URL.Path, r.URL.RawPath = "*", ""
+	r.URL.Path, r.URL.RawPath, r.RequestURI = "*", "", "*"
 	p, err := v.VerifyRequest(context.Background(), r, "")
 	vfRefused(t, "OPTIONS *", p, err, dpop.ErrInvalidProof)
+	r.RequestURI = "api.example:443" // CONNECT's authority-form
+	p, err = v.VerifyRequest(context.Background(), r, "")
+	vfRefused(t, "authority-form", p, err, dpop.ErrInvalidProof)
+	r.RequestURI = "" // a request made in process: r.URL's path
+	p, err = v.VerifyRequest(context.Background(), r, "")
+	vfRefused(t, "OPTIONS * in r.URL", p, err, dpop.ErrInvalidProof)
 	r.URL.Path = ".evil.example/x"
 	p, err = v.VerifyRequest(context.Background(), r, "")
 	vfRefused(t, "a path gluing a host", p, err, dpop.ErrInvalidProof)
+}
+
+// TestRFC9449_4_3_Check9_AbsoluteFormRequestTargetPathTaken: a request
+// line in absolute-form (RFC 9112 section 3.2.2) gives its path; its
+// scheme and host never choose the origin, which stays the configured one.
+func TestRFC9449_4_3_Check9_AbsoluteFormRequestTargetPathTaken(t *testing.T) {
+	v := vfVerifier(t, vfConfig())
+	k := vfKeyOf(t, jwt.ES256)
+	r := vfRequestWith(t, "GET", "/other", vfProof(t, k, nil, map[string]any{"htu": vfOrigin + "/api/items"}))
+	r.RequestURI = "http://evil.example/api/items?q=1"
+	p, err := v.VerifyRequest(context.Background(), r, "")
+	vfAccepted(t, "absolute-form target", p, err)
+	r = vfRequestWith(t, "GET", "/other", vfProof(t, k, nil, map[string]any{"htu": "http://evil.example/api/items"}))
+	r.RequestURI = "http://evil.example/api/items"
+	p, err = v.VerifyRequest(context.Background(), r, "")
+	vfRefused(t, "htu of the absolute-form's host", p, err, dpop.ErrInvalidProof)
 }
 
 // TestRFC9449_7_1_VerifyRequestChecksATH: VerifyRequest's access token is
