@@ -29,10 +29,21 @@ import (
 //
 // The proof's "htm" is the request's method and its "htu" the request's
 // URL without query and fragment (section 4.2), with the request's Host
-// field as the host when set (RFC 9110 section 7.2). The request given is
-// never changed: a clone is sent. A Transport without a usable Signer, or
-// a request a proof cannot be made for (ErrInvalidRequest), fails before
-// anything is sent.
+// field as the host when set (RFC 9110 section 7.2), in the comparison
+// form a Verifier checks it in (section 4.3 check 9; see Signer.Proof).
+// The request given is never changed: a clone is sent, with every
+// spelling of the DPoP field name (and of Authorization, when the
+// Transport sets it) replaced, so that one of each goes out. A nil
+// request, a Transport without a usable Signer, or a request a proof
+// cannot be made for (ErrInvalidRequest), fails before anything is sent.
+//
+// On a redirect (http.Client sets req.Response) to another origin
+// (scheme, host and port) than every earlier hop of the chain had, the
+// request gets a fresh proof for its URL but no access token: no
+// Authorization field, the caller's own included, and no "ath" (RFC 6750
+// section 5.3; RFC 9110 section 15.4; http.Client's rule for sensitive
+// headers, here by origin, not by domain suffix). A server that redirects
+// a DPoP request to another origin therefore gets a 401 there.
 type Transport struct {
 	// Signer makes the proofs. Required.
 	Signer *Signer
@@ -40,10 +51,17 @@ type Transport struct {
 	Base http.RoundTripper
 	// AccessToken, when not empty, is sent as "Authorization: DPoP
 	// <token>" (section 7.1), replacing any Authorization field of the
-	// request, and hashed into every proof's "ath". Empty (at the token
-	// endpoint, section 5), the request's own Authorization field is left
-	// as it is, and when it uses the DPoP scheme its token is hashed into
-	// "ath".
+	// request, and hashed into every proof's "ath", on every request to
+	// the request's own origin (never on a redirect to another, see
+	// above). Empty (at the token endpoint, section 5), the request's own
+	// Authorization field is left as it is, and when it is the one
+	// Authorization field and uses the DPoP scheme its token is hashed
+	// into "ath". Set it before the Transport is first used and do not
+	// change it: use one Transport per access token (a refreshed token
+	// makes a new Transport, with the same Signer); the Transport is then
+	// safe for concurrent use. A Transport sends its token to whatever
+	// origin a request names: give it only requests for the resource
+	// servers the token is for (RFC 9449 section 7.1, RFC 8707).
 	AccessToken string
 
 	mu     sync.Mutex
@@ -61,6 +79,12 @@ const maxErrorBody = 64 << 10
 // RoundTrip sends req with a DPoP proof and retries once on use_dpop_nonce
 // (RFC 9449 sections 8 and 9); see Transport.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req == nil || req.URL == nil {
+		if req != nil && req.Body != nil {
+			req.Body.Close() // RoundTripper: the body is closed, even on errors
+		}
+		return nil, fmt.Errorf("%w: nil request or URL", ErrInvalidRequest)
+	}
 	resp, retry, err := t.send(req, req.Body)
 	if err != nil || !retry {
 		return resp, err
@@ -107,8 +131,15 @@ func (t *Transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 	if method == "" {
 		method = http.MethodGet // net/http's reading of ""
 	}
-	token, setAuthorization := t.AccessToken, t.AccessToken != ""
-	if !setAuthorization {
+	// A redirect that left the origin carries no access token (RFC 6750
+	// section 5.3; http.Client's rule for sensitive headers): no
+	// Authorization field and no "ath".
+	sameOrigin := redirectedWithin(req, origin)
+	token, setAuthorization := t.AccessToken, t.AccessToken != "" && sameOrigin
+	switch {
+	case !sameOrigin:
+		token = ""
+	case !setAuthorization:
 		token = dpopCredentials(req.Header)
 	}
 	sent := t.nonce(origin)
@@ -119,6 +150,16 @@ func (t *Transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 	}
 	out := req.Clone(req.Context())
 	out.Body = body
+	if out.Header == nil {
+		out.Header = make(http.Header)
+	}
+	// Every spelling of the fields replaced goes: net/http sends a header
+	// map key as written, so "dpop" would be a second DPoP field (RFC
+	// 9449 section 4.3 check 1) and "authorization" a second credential.
+	deleteField(out.Header, "DPoP")
+	if setAuthorization || !sameOrigin {
+		deleteField(out.Header, "Authorization")
+	}
 	out.Header.Set("DPoP", proof)
 	if setAuthorization {
 		out.Header.Set("Authorization", "DPoP "+token)
@@ -198,11 +239,55 @@ func replayable(req *http.Request) bool {
 	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
 }
 
+// redirectedWithin reports whether every earlier hop of req's redirect
+// chain (req.Response.Request, and so back) had origin, the origin req goes
+// to: true for a request that is no redirect.
+func redirectedWithin(req *http.Request, origin string) bool {
+	for hops := 0; req.Response != nil; hops++ {
+		prev := req.Response.Request
+		if prev == nil || prev.URL == nil || hops > 100 {
+			return false // a redirect from nowhere known: not the same origin
+		}
+		host := prev.Host
+		if host == "" {
+			host = prev.URL.Host
+		}
+		if originOf(prev.URL.Scheme, host) != origin {
+			return false
+		}
+		req = prev
+	}
+	return true
+}
+
+// deleteField deletes every key of h that spells name in any case (RFC
+// 9110 section 5.1: field names are case-insensitive).
+func deleteField(h http.Header, name string) {
+	for k := range h {
+		if strings.EqualFold(k, name) {
+			delete(h, k)
+		}
+	}
+}
+
 // dpopCredentials returns the token of an "Authorization: DPoP <token>"
 // field (RFC 9449 section 7.1; the scheme is case-insensitive, RFC 9110
-// section 11.1), "" for any other.
+// section 11.1), under any spelling of the field name, "" for any other
+// or when the request has more than one Authorization field.
 func dpopCredentials(h http.Header) string {
-	v := h.Get("Authorization")
+	var v string
+	n := 0
+	for k, vs := range h {
+		if strings.EqualFold(k, "Authorization") {
+			n += len(vs)
+			if len(vs) > 0 {
+				v = vs[0]
+			}
+		}
+	}
+	if n != 1 {
+		return ""
+	}
 	scheme, token, ok := strings.Cut(v, " ")
 	if !ok || !strings.EqualFold(scheme, "DPoP") {
 		return ""
