@@ -10,8 +10,10 @@ import (
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/b64url"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/keyheader"
 	"github.com/jotlib/jwt/internal/sentinel"
+	"github.com/jotlib/jwt/internal/urlnorm"
 	"github.com/jotlib/jwt/jwk"
 )
 
@@ -21,8 +23,10 @@ const ProofType = "dpop+jwt"
 
 // ErrInvalidRequest reports a request a proof cannot be made for (RFC 9449
 // section 4.2): a method that is not an HTTP token (RFC 9110 section 9.1),
-// a URL that is not an absolute http or https URL with a host (RFC 9110
-// section 4.2) or that carries userinfo (RFC 9110 section 4.2.4), an
+// a URL that is not an absolute http or https URL with a valid host and
+// port (RFC 9110 section 4.2; a host in Unicode, a zone identifier, port 0
+// or one past 65535 included) or that carries userinfo (RFC 9110 section
+// 4.2.4), an
 // access token that is not a token68 (RFC 9449 section 7.1), or a nonce
 // that is not 1*NQCHAR (RFC 9449 section 8.1).
 var ErrInvalidRequest error = sentinel.New("dpop: no proof can be made for this request")
@@ -164,9 +168,15 @@ type proofClaims struct {
 // Proof returns a proof for a request with method and url (RFC 9449
 // section 4.2): "htm" is method, exactly (RFC 9110 section 9.1: a token;
 // methods are case-sensitive), and "htu" is url without its query and
-// fragment, its scheme and host lower-cased and an empty path written as
-// "/" (RFC 3986 sections 6.2.2.1 and 6.2.3); url must be an absolute http
-// or https URL with a host and no userinfo. "jti" is 128 bits from
+// fragment in the comparison form the Verifier checks it in (section 4.3
+// check 9; RFC 3986 sections 6.2.2 and 6.2.3): scheme and host
+// lower-cased, percent-encodings upper-cased and those of unreserved
+// characters decoded, dot segments removed, the default port dropped, an
+// IP literal in its one form and an empty path written as "/". url must
+// be an absolute http or https URL with a host of ASCII characters (an
+// internationalised name as its A-label, "xn--...", as net/http sends it),
+// no zone identifier, a port of 1 to 65535 if any, and no userinfo; else
+// the error is ErrInvalidRequest. "jti" is 128 bits from
 // crypto/rand, base64url. A request it cannot describe is
 // ErrInvalidRequest; a zero Signer ErrInvalidConfig.
 func (s *Signer) Proof(method, url string, o ProofOptions) (string, error) {
@@ -231,18 +241,25 @@ func htuOf(raw string) (string, error) {
 }
 
 // targetURI writes an "htu" from a request's scheme, authority and escaped
-// path: scheme and host lower-cased, an empty path "/" (RFC 3986 sections
-// 6.2.2.1 and 6.2.3).
+// path in the one comparison form a Verifier checks it in (RFC 9449
+// section 4.3 check 9): urlnorm.Target's, so that no proof is made that
+// this package's own Verifier would refuse for its URL.
 func targetURI(scheme, host, path string) (string, error) {
-	scheme = strings.ToLower(scheme)
-	if scheme != "https" && scheme != "http" {
-		return "", fmt.Errorf("%w: the URL's scheme is %q; a DPoP proof is for an absolute http or https URL (RFC 9449 section 4.2)", ErrInvalidRequest, scheme)
+	lower := strings.ToLower(scheme)
+	if lower != "https" && lower != "http" {
+		return "", fmt.Errorf("%w: the URL's scheme is %s; a DPoP proof is for an absolute http or https URL (RFC 9449 section 4.2)",
+			ErrInvalidRequest, bounded.Quote(scheme))
 	}
 	if host == "" {
 		return "", fmt.Errorf("%w: the URL has no host (RFC 9110 section 4.2.1)", ErrInvalidRequest)
 	}
-	if path == "" {
-		path = "/"
+	if path != "" && path[0] != '/' {
+		return "", fmt.Errorf("%w: the URL's path %s does not start with \"/\"", ErrInvalidRequest, bounded.Quote(path))
 	}
-	return scheme + "://" + strings.ToLower(host) + path, nil
+	htu, err := urlnorm.Target(lower + "://" + host + path)
+	if err != nil {
+		return "", fmt.Errorf("%w: the URL's host %s and path make no target URI (RFC 9110 sections 4.2 and 7.1; "+
+			"a host in Unicode must be given as its A-label, RFC 5890): %w", ErrInvalidRequest, bounded.Quote(host), err)
+	}
+	return htu, nil
 }
