@@ -53,7 +53,12 @@ type Signer struct {
 // are ErrInvalidConfig (also matching jwt.ErrInvalidKey or
 // jwt.ErrAlgorithmNotAllowed, saying why); an ML-DSA alg built with a Go
 // older than 1.27 is ErrInvalidConfig and jwt.ErrAlgorithmNotAllowed,
-// saying Go 1.27 is needed.
+// saying Go 1.27 is needed. NewSigner signs one test message with key
+// (one call of its Sign method, a KMS or HSM's included) and verifies it
+// with key.Public(): a key that cannot sign, or whose Public is another
+// key than the one it signs with, is ErrInvalidConfig and
+// jwt.ErrInvalidKey, since every proof it made would fail RFC 9449
+// section 4.3 check 7.
 func NewSigner(alg jwt.Algorithm, key crypto.Signer) (*Signer, error) {
 	if !alg.Known() {
 		return nil, fmt.Errorf("%w: %w: unknown algorithm %q", ErrInvalidConfig, jwt.ErrAlgorithmNotAllowed, string(alg))
@@ -97,7 +102,26 @@ func NewSigner(alg jwt.Algorithm, key crypto.Signer) (*Signer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
+	if err := probe(core, alg, pub); err != nil {
+		return nil, err
+	}
 	return &Signer{core: core, key: k, jkt: jkt}, nil
+}
+
+// probe signs one test message with core and verifies it with pub, the
+// key the proofs' "jwk" carries (RFC 9449 section 4.3 check 7: a proof
+// must verify with it), so that a crypto.Signer whose Public is not the
+// key it signs with is refused here rather than by every server.
+func probe(core *jwt.Signer, alg jwt.Algorithm, pub crypto.PublicKey) error {
+	tok, err := core.Sign(map[string]string{"jti": "dpop-signer-probe"})
+	if err != nil {
+		return fmt.Errorf("%w: %w: the key did not sign a test message: %w", ErrInvalidConfig, jwt.ErrInvalidKey, err)
+	}
+	if _, err := jwt.Parse(tok, pub, jwt.WithType(ProofType), jwt.WithAlgorithms(alg)); err != nil {
+		return fmt.Errorf("%w: %w: a test message the key signed does not verify with its Public key: %w",
+			ErrInvalidConfig, jwt.ErrInvalidKey, err)
+	}
+	return nil
 }
 
 // publicOf is key.Public(), a panic of a KMS or HSM signer's refused.
