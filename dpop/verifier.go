@@ -48,11 +48,14 @@ type Config struct {
 	// refuses, is ErrUseNonce. NewVerifier asks it for a nonce and checks
 	// it once: a source that refuses its own nonce is ErrInvalidConfig.
 	Nonces NonceSource
-	// Replay records each accepted proof's "jti" (RFC 9449 section 11.1);
+	// Replay records each accepted proof's "jti" (RFC 9449 section 11.1)
+	// until its "iat" plus MaxAge plus twice Leeway plus one second;
 	// nil: a replay.Memory of the Verifier's own (replay.NewMemoryClock(0,
 	// Now): expiring on the clock that dates each claim), which serves one
 	// process. Share one store (replayredis) between the instances of a
-	// service.
+	// service; their clocks must agree within Leeway (as for shared
+	// nonces), so that no instance still accepts a proof whose record
+	// another instance's clock has let expire.
 	Replay replay.Store
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
@@ -71,8 +74,8 @@ const (
 )
 
 // The largest MaxAge and Leeway taken: a proof is a one-request artefact,
-// and each accepted one is held by the replay store for MaxAge plus
-// Leeway.
+// and each accepted one is held by the replay store for MaxAge plus twice
+// Leeway (and a second).
 const (
 	maxMaxAge = 24 * time.Hour
 	maxLeeway = time.Hour

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,9 +36,10 @@ func TestRFC9449_11_1_ReplayRefused(t *testing.T) {
 	p, err = v.Verify(context.Background(), vfProof(t, vfKeyOf(t, jwt.EdDSA), nil, map[string]any{"jti": "once"}), vfReq)
 	vfAccepted(t, "same jti, another key", p, err)
 	// The key and expiry stored: base64url(SHA-256("dpop\x00" jkt "\x00" jti)),
-	// until iat + MaxAge + Leeway and one second.
+	// until iat + MaxAge + 2 Leeway and one second (instance clocks up to
+	// Leeway apart).
 	sum := sha256.Sum256([]byte("dpop\x00" + vfJKT(t, k.priv) + "\x00once"))
-	want := vfClaim{base64.RawURLEncoding.EncodeToString(sum[:]), vfNow.Add(66 * time.Second)}
+	want := vfClaim{base64.RawURLEncoding.EncodeToString(sum[:]), vfNow.Add(71 * time.Second)}
 	if len(store.claims) == 0 || store.claims[0].key != want.key || !store.claims[0].until.Equal(want.until) {
 		t.Errorf("claims %v, want first %v", store.claims, want)
 	}
@@ -100,4 +103,63 @@ func TestRFC9449_11_1_ReplayAcrossVerifiersSharingAStore(t *testing.T) {
 		p, err = b.Verify(context.Background(), proof, vfReq)
 		vfRefused(t, name+" b", p, err, dpop.ErrReplayed)
 	}
+}
+
+// ttlStore is a store shared by instances, expiring a record by a TTL
+// computed on the claiming instance's clock (as Redis's PX does): each
+// instance's view claims with its own clock.
+type ttlStore struct {
+	mu      sync.Mutex
+	expires map[string]time.Time // on the shared (real) clock
+	real    func() time.Time
+}
+
+type ttlView struct {
+	s   *ttlStore
+	now func() time.Time // the claiming instance's clock
+}
+
+func (v ttlView) Claim(_ context.Context, key string, until time.Time) error {
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	if exp, ok := v.s.expires[key]; ok && v.s.real().Before(exp) {
+		return replay.ErrReplayed
+	}
+	v.s.expires[key] = v.s.real().Add(until.Sub(v.now()))
+	return nil
+}
+
+// TestRFC9449_11_1_ReplayRecordOutlivesWindowOnInstancesLeewayApart: two
+// instances sharing a TTL store, clocks Leeway apart: the one ahead
+// records the proof, the one behind still accepts the proof's window for
+// Leeway longer; the record outlives it, so the replay is refused at every
+// step until the proof is too old there.
+func TestRFC9449_11_1_ReplayRecordOutlivesWindowOnInstancesLeewayApart(t *testing.T) {
+	var real atomic.Int64
+	real.Store(vfNow.UnixNano())
+	realNow := func() time.Time { return time.Unix(0, real.Load()) }
+	const leeway = 3 * time.Second
+	store := &ttlStore{expires: map[string]time.Time{}, real: realNow}
+	mk := func(skew time.Duration) *dpop.Verifier {
+		now := func() time.Time { return realNow().Add(skew) }
+		return vfVerifier(t, dpop.Config{Origins: []string{vfOrigin}, Now: now, Leeway: leeway, MaxAge: 10 * time.Second,
+			Replay: ttlView{store, now}})
+	}
+	ahead, behind := mk(leeway/2), mk(-leeway/2)
+	k := vfKeyOf(t, jwt.ES256)
+	proof := vfProof(t, k, nil, map[string]any{"iat": vfNow.Unix()})
+	p, err := ahead.Verify(context.Background(), proof, vfReq)
+	vfAccepted(t, "first use, on the instance ahead", p, err)
+	for step := 1; step < 100; step++ {
+		real.Add(int64(250 * time.Millisecond))
+		p, err := behind.Verify(context.Background(), proof, vfReq)
+		if err == nil {
+			t.Fatalf("replay accepted on the instance behind, %v later", time.Duration(step)*250*time.Millisecond)
+		}
+		if !errors.Is(err, dpop.ErrReplayed) {
+			vfRefused(t, "too old", p, err, jwt.ErrTokenExpired)
+			return
+		}
+	}
+	t.Fatal("the proof never aged out")
 }

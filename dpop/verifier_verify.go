@@ -136,10 +136,14 @@ func (v *Verifier) checkNonce(nonce string) error {
 
 // claim records the proof's "jti" in the replay store (RFC 9449 section
 // 11.1), keyed by the proof key's thumbprint and the jti (hashed: a fixed
-// length whatever the client sends) until one second past the end of the
-// window in which the proof is accepted ("iat" plus MaxAge plus Leeway).
+// length whatever the client sends) until "iat" plus MaxAge plus twice
+// Leeway plus one second: past the end of the window in which the proof is
+// accepted ("iat" plus MaxAge plus Leeway) on any instance sharing the
+// store whose clock is up to Leeway behind the claiming one's (a shared
+// store such as replayredis expires the record by a TTL computed on the
+// claiming instance's clock).
 func (v *Verifier) claim(ctx context.Context, jkt string, c *call) error {
-	until := c.iat.Add(v.maxAge + v.leeway + replayMargin)
+	until := c.iat.Add(v.maxAge + 2*v.leeway + replayMargin)
 	err := v.store.Claim(ctx, replayKey(jkt, c.jti), until)
 	switch {
 	case err == nil:
