@@ -37,6 +37,31 @@ func withKeyHeader(jwkJSON []byte) Option {
 	}
 }
 
+// keyHeaderType is the one "typ" a token with a key header has: a DPoP
+// proof's (RFC 9449 section 4.2, explicit typing per RFC 8725 section
+// 3.11).
+const keyHeaderType = "dpop+jwt"
+
+// checkKeyHeaderUse refuses a key header on any token but a DPoP proof
+// (RFC 9449 section 4.2): the "typ" written must be exactly "dpop+jwt" and
+// alg asymmetric ("a JWS using an asymmetric digital signature algorithm";
+// an HMAC token carries no public key to publish), so that the seam never
+// writes "jwk" into another kind of token (RFC 8725 section 3.10).
+func checkKeyHeaderUse(c *config, alg Algorithm) error {
+	if c.keyHeader == nil {
+		return nil
+	}
+	if typ := c.writtenType(); typ != keyHeaderType {
+		return fmt.Errorf(`%w: the key header ("jwk") is for a DPoP proof, whose "typ" is %q, not %s (RFC 9449 section 4.2)`,
+			ErrInvalidOption, keyHeaderType, bounded.Quote(typ))
+	}
+	if slices.Contains([]Algorithm{HS256, HS384, HS512}, alg) {
+		return fmt.Errorf(`%w: the key header ("jwk") is for a DPoP proof, signed with an asymmetric algorithm, not %s (RFC 9449 section 4.2)`,
+			ErrInvalidOption, alg)
+	}
+	return nil
+}
+
 // checkKeyHeader checks that data is one JSON object under the core's
 // strict pass, with a string "kty" (RFC 7517 section 4.1) and no private
 // key member nor a case-folded look-alike of one (keyheader.PrivateMembers,

@@ -105,11 +105,11 @@ func TestRFC9449_4_2_KeyHeaderSeamRefusals(t *testing.T) {
 		"look-alike PRIV":   `{"kty":"AKP","PRIV":"AA"}`,
 		"look-alike kelvin": `{"kty":"oct","` + "\u212a" + `":"AA"}`,
 	} {
-		if _, err := jwt.NewSigner(jwt.ES256, key, khOption(t, value)); !errors.Is(err, jwt.ErrInvalidOption) {
+		if _, err := jwt.NewSigner(jwt.ES256, key, jwt.WithType("dpop+jwt"), khOption(t, value)); !errors.Is(err, jwt.ErrInvalidOption) {
 			t.Errorf("%s: %v, want ErrInvalidOption", name, err)
 		}
 	}
-	if _, err := jwt.NewSigner(jwt.ES256, key, khOption(t, khJWK), khOption(t, khJWK)); !errors.Is(err, jwt.ErrInvalidOption) {
+	if _, err := jwt.NewSigner(jwt.ES256, key, jwt.WithType("dpop+jwt"), khOption(t, khJWK), khOption(t, khJWK)); !errors.Is(err, jwt.ErrInvalidOption) {
 		t.Errorf("given twice: %v, want ErrInvalidOption", err)
 	}
 	if _, err := jwt.NewVerifier(&key.PublicKey, khOption(t, khJWK)); !errors.Is(err, jwt.ErrInvalidOption) {
@@ -119,8 +119,39 @@ func TestRFC9449_4_2_KeyHeaderSeamRefusals(t *testing.T) {
 	buf := []byte(khJWK)
 	opt := keyheader.WithKeyHeader(buf).(jwt.Option)
 	copy(buf, `{"kty":"oct","k"`)
-	if _, err := jwt.NewSigner(jwt.ES256, key, opt); err != nil {
+	if _, err := jwt.NewSigner(jwt.ES256, key, jwt.WithType("dpop+jwt"), opt); err != nil {
 		t.Errorf("a change to the caller's bytes reached the option: %v", err)
+	}
+}
+
+// RFC 9449 section 4.2, RFC 8725 section 3.10: the seam writes "jwk" into
+// a DPoP proof only: "typ" exactly "dpop+jwt" and an asymmetric algorithm;
+// any other token, an HMAC one above all, is ErrInvalidOption.
+func TestRFC9449_4_2_KeyHeaderSeamOnlyForDPoPProofs(t *testing.T) {
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	for name, opts := range map[string][]jwt.Option{
+		"no WithType (JWT)": nil,
+		"typ JWT":           {jwt.WithType("JWT")},
+		"no typ":            {jwt.WithType("")},
+		"typ at+jwt":        {jwt.WithType("at+jwt")},
+		"typ DPOP+JWT":      {jwt.WithType("DPOP+JWT")},
+		"typ dpop+jwt ":     {jwt.WithType("dpop+jwt ")},
+	} {
+		if _, err := jwt.NewSigner(jwt.ES256, key, append(opts, khOption(t, khJWK))...); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("%s: %v, want ErrInvalidOption", name, err)
+		}
+	}
+	secret := []byte("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
+	for _, alg := range []jwt.Algorithm{jwt.HS256, jwt.HS384, jwt.HS512} {
+		if _, err := jwt.NewSigner(alg, secret, jwt.WithType("dpop+jwt"), khOption(t, khJWK)); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("%s: %v, want ErrInvalidOption", alg, err)
+		}
+		if _, err := jwt.Sign(alg, map[string]any{"jti": "a"}, secret, jwt.WithType("dpop+jwt"), khOption(t, khJWK)); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("Sign %s: %v, want ErrInvalidOption", alg, err)
+		}
+	}
+	if _, err := jwt.NewSigner(jwt.ES256, key, khOption(t, khJWK), jwt.WithType("dpop+jwt")); err != nil {
+		t.Errorf("typ given after the seam: %v", err)
 	}
 }
 

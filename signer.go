@@ -32,6 +32,9 @@ func NewSigner(alg Algorithm, key any, opts ...Option) (*Signer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkKeyHeaderUse(cfg, alg); err != nil { // internal/keyheader: DPoP proofs only
+		return nil, err
+	}
 	sk, err := signing.NewSigningKey(signing.Algorithm(alg), key)
 	if err != nil {
 		return nil, err
