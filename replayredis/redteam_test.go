@@ -111,6 +111,16 @@ func TestRedTeam_RFC9449_11_1_RedisClusterAnswersFailClosed(t *testing.T) {
 	if err := s.Claim(ctx, key, time.Now().Add(time.Minute)); !errors.Is(err, replay.ErrReplayed) {
 		t.Errorf("ClusterClient, replay: %v", err)
 	}
+	// CheckPolicy reads every node: one evicting node is refused, named.
+	if err := s.CheckPolicy(ctx); err != nil {
+		t.Errorf("ClusterClient, every node noeviction: %v", err)
+	}
+	if err := cb.ConfigSet(ctx, "maxmemory-policy", "allkeys-lru").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckPolicy(ctx); !errors.Is(err, replayredis.ErrEvictionPolicy) || !strings.Contains(err.Error(), b.addr) {
+		t.Errorf("ClusterClient, node %s allkeys-lru: %v, want ErrEvictionPolicy naming it", b.addr, err)
+	}
 }
 
 // RFC 9449 section 11.1, atomic across clients: 2 clients x 32 goroutines

@@ -13,6 +13,13 @@
 // replay.ErrUnavailable and the caller refuses the request; it never
 // accepts an identifier it could not record.
 //
+// The Redis must run maxmemory-policy noeviction (RFC 9449 section 11.1: a
+// jti is refused as long as its proof is acceptable). Under any other
+// policy Redis evicts records before their TTL when memory runs short, and
+// a replay of an evicted jti is accepted; under noeviction a full Redis
+// refuses the write (OOM) and Claim fails closed. (*Store).CheckPolicy
+// reads the policy (CONFIG GET) and refuses any other: call it at startup.
+//
 // Wire it into a DPoP verifier:
 //
 //	client := redis.NewClient(&redis.Options{Addr: "redis:6379"})
