@@ -40,6 +40,17 @@ var ErrDPoPJKTMismatch error = sentinel.New("dpop: the proof's key is not the on
 // any refresh token for a public client (section 5), and the check of the
 // authorization request's "dpop_jkt" (CheckDPoPJKT). Issue the token with
 // "token_type" TokenType.
+//
+// The proof's "jti" is recorded in Config.Replay (section 11.1) when the
+// proof is verified, before the authorization server has authenticated
+// the client or checked the grant, and a proof costs its sender only a key
+// it makes itself: so authenticate the client first where it can be (a
+// confidential client, RFC 6749 section 2.3) and call VerifyTokenRequest
+// after, size the store for MaxAge times the peak rate of proofs (see
+// Config.Replay), and expect a full store to refuse every token request
+// (an error matching replay.ErrUnavailable, never ErrReplayed: fail
+// closed; answer it 503 with Retry-After, not invalid_dpop_proof) until
+// its records expire.
 func (v *Verifier) VerifyTokenRequest(ctx context.Context, r *http.Request) (*Proof, error) {
 	if v == nil {
 		return nil, fmt.Errorf("%w: nil Verifier; use NewVerifier", ErrInvalidConfig)

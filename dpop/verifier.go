@@ -55,7 +55,16 @@ type Config struct {
 	// process. Share one store (replayredis) between the instances of a
 	// service; their clocks must agree within Leeway (as for shared
 	// nonces), so that no instance still accepts a proof whose record
-	// another instance's clock has let expire.
+	// another instance's clock has let expire. A record is spent for
+	// every proof that passes the other checks, before the caller
+	// authenticates anything else: anyone can make proofs with a key of
+	// their own, so size the store for MaxAge (plus Leeway) times the peak
+	// rate of proofs it must take (the Verifier's own store holds
+	// replay.DefaultMaxEntries, 100,000 records of 71 seconds at the
+	// default MaxAge and Leeway: some 1,400 proofs a second). A full store
+	// refuses every new proof (replay.ErrFull, matching
+	// replay.ErrUnavailable: fail closed, answered 503 by jwthttp) rather
+	// than forget a live one; see VerifyTokenRequest.
 	Replay replay.Store
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
