@@ -46,7 +46,9 @@ type Config struct {
 	// Nonces, when set, makes every proof carry a current server nonce
 	// (RFC 9449 sections 8 and 9): a proof without one, or with one it
 	// refuses, is ErrUseNonce. NewVerifier asks it for a nonce and checks
-	// it once: a source that refuses its own nonce is ErrInvalidConfig.
+	// it once: a source that fails, issues a nonce that is not 1*NQCHAR
+	// (section 8.1: no header carries it unchanged) or refuses its own
+	// nonce is ErrInvalidConfig.
 	Nonces NonceSource
 	// Replay records each accepted proof's "jti" (RFC 9449 section 11.1)
 	// until its "iat" plus MaxAge plus twice Leeway plus one second;
@@ -161,7 +163,8 @@ func (v *Verifier) Algorithms() []jwt.Algorithm {
 
 // NewNonce returns a fresh nonce for the DPoP-Nonce response header (RFC
 // 9449 sections 8 and 9) from Config.Nonces, or ("", nil) when the
-// Verifier requires none. A nil or zero Verifier is ErrInvalidConfig.
+// Verifier requires none. A nil or zero Verifier, and a nonce that is not
+// 1*NQCHAR (section 8.1), are ErrInvalidConfig.
 func (v *Verifier) NewNonce() (string, error) {
 	if err := v.usable(); err != nil {
 		return "", err
@@ -172,6 +175,9 @@ func (v *Verifier) NewNonce() (string, error) {
 	n, err := v.nonces.NewNonce(v.now())
 	if err != nil {
 		return "", fmt.Errorf("dpop: new nonce: %w", err)
+	}
+	if err := checkNQChars(n); err != nil {
+		return "", fmt.Errorf("dpop: new nonce from %T: %w", v.nonces, err)
 	}
 	return n, nil
 }

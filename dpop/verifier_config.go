@@ -94,8 +94,9 @@ func window(maxAge, leeway time.Duration) (time.Duration, time.Duration, error) 
 }
 
 // checkNonces refuses a NonceSource holding a nil pointer, and one that
-// cannot issue a nonce or refuses the one it issues: every proof would be
-// ErrUseNonce, with no nonce to retry with.
+// cannot issue a nonce, issues one that is not 1*NQCHAR (RFC 9449 section
+// 8.1: no header could carry it unchanged) or refuses the one it issues:
+// every proof would be ErrUseNonce, with no nonce to retry with.
 func checkNonces(n NonceSource, now time.Time) (NonceSource, error) {
 	if n == nil {
 		return nil, nil
@@ -105,12 +106,31 @@ func checkNonces(n NonceSource, now time.Time) (NonceSource, error) {
 	}
 	nonce, err := n.NewNonce(now)
 	if err == nil {
+		err = checkNQChars(nonce)
+	}
+	if err == nil {
 		err = n.CheckNonce(nonce, now)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: Config.Nonces refuses its own nonce: %w", ErrInvalidConfig, err)
 	}
 	return n, nil
+}
+
+// checkNQChars refuses a nonce that is not 1*NQCHAR (RFC 9449 section
+// 8.1: NQCHAR = %x21 / %x23-5B / %x5D-7E, printable ASCII but the
+// space, '"' and '\\'), which the DPoP-Nonce header and a proof's
+// "nonce" carry unchanged.
+func checkNQChars(nonce string) error {
+	if nonce == "" {
+		return fmt.Errorf("%w: the nonce is empty (RFC 9449 section 8.1: 1*NQCHAR)", ErrInvalidConfig)
+	}
+	for i := 0; i < len(nonce); i++ {
+		if c := nonce[i]; c < 0x21 || c > 0x7e || c == '"' || c == '\\' {
+			return fmt.Errorf("%w: the nonce holds %q at byte %d, not an NQCHAR (RFC 9449 section 8.1)", ErrInvalidConfig, c, i)
+		}
+	}
+	return nil
 }
 
 // replayStore is Config.Replay, or a replay.Memory of the Verifier's own;

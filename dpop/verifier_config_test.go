@@ -104,3 +104,40 @@ func TestRFC9449_5_ConfigWithoutOriginsVerifiesExplicitURLs(t *testing.T) {
 	p, err = v.VerifyRequest(context.Background(), r, "")
 	vfRefused(t, "VerifyRequest", p, err, dpop.ErrInvalidConfig)
 }
+
+// fixedNonces issues *nonce, then flips to next; it accepts any nonce.
+type fixedNonces struct {
+	nonce *string
+	next  *string
+}
+
+func (n fixedNonces) NewNonce(time.Time) (string, error) {
+	s := *n.nonce
+	if n.next != nil {
+		*n.nonce = *n.next
+	}
+	return s, nil
+}
+
+func (fixedNonces) CheckNonce(string, time.Time) error { return nil }
+
+// TestRFC9449_8_1_NonceSourceOfNonNQCHARRefused: a nonce is 1*NQCHAR
+// (%x21 / %x23-5B / %x5D-7E); a source issuing another, which no
+// DPoP-Nonce header carries unchanged, is ErrInvalidConfig at NewVerifier,
+// and from NewNonce if it starts later.
+func TestRFC9449_8_1_NonceSourceOfNonNQCHARRefused(t *testing.T) {
+	for _, bad := range []string{"", "two words", `q"uote`, "back\\slash", "crlf\r\n", "tab\t", "é", "del\x7f"} {
+		nonce := bad
+		if _, err := dpop.NewVerifier(dpop.Config{Nonces: fixedNonces{nonce: &nonce}}); !errors.Is(err, dpop.ErrInvalidConfig) {
+			t.Errorf("nonce %q: NewVerifier: %v, want ErrInvalidConfig", bad, err)
+		}
+		nonce = "good!#[]~"
+		v, err := dpop.NewVerifier(dpop.Config{Nonces: fixedNonces{nonce: &nonce, next: &bad}})
+		if err != nil {
+			t.Fatalf("nonce %q: %v", nonce, err)
+		}
+		if got, err := v.NewNonce(); got != "" || !errors.Is(err, dpop.ErrInvalidConfig) {
+			t.Errorf("later nonce %q: NewNonce (%q, %v), want ErrInvalidConfig", bad, got, err)
+		}
+	}
+}
