@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"net"
-	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -28,15 +27,28 @@ type redisServer struct {
 	stopped bool // SIGSTOP sent, no SIGCONT yet
 }
 
-// redisServerBinary finds redis-server in PATH or at /usr/bin, or skips
-// the test saying how to install it.
+// findRedisServer finds an executable redis-server in PATH or at
+// /usr/bin (exec.LookPath: a file without an execute bit is not found).
+func findRedisServer() (string, bool) {
+	return lookRedisServer("redis-server", "/usr/bin/redis-server")
+}
+
+// lookRedisServer is the first of names exec.LookPath finds.
+func lookRedisServer(names ...string) (string, bool) {
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// redisServerBinary finds redis-server, or skips the test saying how to
+// install it.
 func redisServerBinary(t *testing.T) string {
 	t.Helper()
-	if p, err := exec.LookPath("redis-server"); err == nil {
+	if p, ok := findRedisServer(); ok {
 		return p
-	}
-	if _, err := os.Stat("/usr/bin/redis-server"); err == nil {
-		return "/usr/bin/redis-server"
 	}
 	t.Skip("redis-server not installed: run `sudo bash scripts/install-redis.sh` (Debian package redis-server)")
 	return ""

@@ -39,21 +39,26 @@ fi
 was_running=0
 if command -v pgrep >/dev/null 2>&1 && pgrep -x redis-server >/dev/null 2>&1; then was_running=1; fi
 
+# apt-get's output goes to a private temporary file (mktemp: not a
+# predictable /tmp name another user could plant), removed on exit.
+log=$(mktemp -t install-redis.XXXXXXXX) || {
+	echo "install-redis: mktemp failed: not installing; the replayredis tests will skip"
+	exit 0
+}
+trap 'rm -f "$log"' EXIT
 install() {
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/tmp/install-redis.$$.log 2>&1
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >"$log" 2>&1
 }
 echo "install-redis: installing the Debian package redis-server"
 if ! install; then
 	echo "install-redis: apt-get install failed; running apt-get update and trying again"
-	DEBIAN_FRONTEND=noninteractive apt-get update -q >>/tmp/install-redis.$$.log 2>&1 || true
+	DEBIAN_FRONTEND=noninteractive apt-get update -q >>"$log" 2>&1 || true
 	if ! install; then
 		echo "install-redis: apt-get install redis-server failed (last lines below); the replayredis tests will skip"
-		tail -n 5 /tmp/install-redis.$$.log
-		rm -f /tmp/install-redis.$$.log
+		tail -n 5 "$log"
 		exit 0
 	fi
 fi
-rm -f /tmp/install-redis.$$.log
 
 # The package may start its daemon on port 6379 (where no policy-rc.d stops
 # it); the tests do not need it, so stop the one the install started.
