@@ -121,9 +121,14 @@ func TestRedTeam_RFC9449_11_1_RedisEvictionForgetsALiveJTI(t *testing.T) {
 
 // RFC 9449 section 11.1 across instances: the record's TTL is until minus
 // now on the claiming instance's clock; an instance whose clock is behind
-// by more than dpop's 1 s margin still accepts the proof (iat window on
-// its own clock) after the record has expired in Redis. Shown with MaxAge
-// 5 s and a 3 s skew: the replay is accepted about 3 s later.
+// still accepts the proof (iat window on its own clock) after the record
+// has expired in Redis, unless until covers the skew. Decided (issue 24,
+// X4): until is iat + MaxAge + 2*Leeway + 1 s and instance clocks must
+// agree within Leeway. Shown with MaxAge 2 s, Leeway 2 s and a 2 s skew,
+// the proof made just after a whole second (iat is in seconds): the replay
+// 3.2 s later on the instance behind, inside its iat window (MaxAge +
+// Leeway, 4 s), is refused; a record of iat + MaxAge + Leeway + 1 s would
+// have expired in Redis some 0.2 s before.
 func TestRedTeam_RFC9449_11_1_InstanceClockSkewReopensTheReplayWindow(t *testing.T) {
 	srv := rtStartRedis(t)
 	mk := func(skew time.Duration) *dpop.Verifier {
@@ -133,24 +138,26 @@ func TestRedTeam_RFC9449_11_1_InstanceClockSkewReopensTheReplayWindow(t *testing
 			t.Fatal(err)
 		}
 		v, err := dpop.NewVerifier(dpop.Config{Origins: []string{"https://api.example"}, Replay: st, Now: now,
-			MaxAge: 5 * time.Second, Leeway: time.Millisecond})
+			MaxAge: 2 * time.Second, Leeway: 2 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
-	ahead, behind := mk(3*time.Second), mk(0)
-	proof := mustProof(t, proofSigner(t), time.Time{})
+	ahead, behind := mk(2*time.Second), mk(0)
+	signer := proofSigner(t)
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 50*time.Millisecond)))
+	proof := mustProof(t, signer, time.Time{})
 	req := dpop.Request{Method: "GET", URL: apiURL}
 	if _, err := ahead.Verify(ctxTimeout(t, time.Second), proof, req); err != nil {
-		t.Fatalf("first use on the instance 3 s ahead: %v", err)
+		t.Fatalf("first use on the instance 2 s ahead: %v", err)
 	}
 	if _, err := behind.Verify(ctxTimeout(t, time.Second), proof, req); !errors.Is(err, dpop.ErrReplayed) {
 		t.Fatalf("immediate replay on the other: %v", err)
 	}
 	time.Sleep(3200 * time.Millisecond)
-	if _, err := behind.Verify(ctxTimeout(t, time.Second), proof, req); err == nil {
-		t.Errorf("the same proof replayed %v later on an instance 3 s behind: accepted (its record expired in Redis)", 3200*time.Millisecond)
+	if _, err := behind.Verify(ctxTimeout(t, time.Second), proof, req); !errors.Is(err, dpop.ErrReplayed) {
+		t.Errorf("the same proof replayed %v later on an instance 2 s behind: %v, want ErrReplayed (its record must outlive the skew)", 3200*time.Millisecond, err)
 	}
 }
 
