@@ -32,6 +32,22 @@ var ErrBindingMismatch error = sentinel.New("dpop: the access token is bound to 
 // carries no "cnf" "jkt" (RFC 9449 section 7.1; "invalid_token").
 var ErrNotBound error = sentinel.New("dpop: the access token is not bound to a key")
 
+// ErrUnsupportedBinding reports an access token whose "cnf" binds it by
+// a confirmation method other than "jkt" ("x5t#S256" of mutual TLS, RFC
+// 8705 section 3; "jwk", "jwe", "jku", "kid" of RFC 7800 section 3) and
+// carries no "jkt": bound to a key this library does not check, it is
+// never accepted as a bearer token ("invalid_token"). It matches
+// jwt.ErrTokenInvalidClaims.
+var ErrUnsupportedBinding error = sentinel.New("dpop: the access token is bound by a confirmation method other than jkt", jwt.ErrTokenInvalidClaims)
+
+// ErrNotJWT reports an access token that is not a compact JWS (an opaque
+// token, a JWE): BoundKey has no claims to read (RFC 9449 section 7.2).
+// jwthttp and jwtgrpc take such a bearer token as unbound, its VerifyFunc
+// answering for it, and refuse it with the DPoP scheme as ErrNotBound
+// (DPoP needs a JWT access token carrying "cnf" "jkt"). It matches no jwt
+// sentinel.
+var ErrNotJWT error = sentinel.New("dpop: the access token is not a JWT")
+
 // ErrBoundTokenAsBearer reports a DPoP-bound access token presented as a
 // bearer token (RFC 9449 section 7.2; "invalid_token").
 var ErrBoundTokenAsBearer error = sentinel.New("dpop: a DPoP-bound access token presented as a bearer token")

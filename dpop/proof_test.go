@@ -62,8 +62,7 @@ func vfToken(claims string) string {
 }
 
 // TestRFC9449_6_1_BoundKeyReadsCnfJKT: BoundKey reads "cnf" "jkt" (RFC
-// 7800 section 3.1); no "cnf", a null one or one without "jkt" (an mTLS
-// binding, RFC 8705) is unbound: "".
+// 7800 section 3.1); no "cnf", a null one or an empty one is unbound: "".
 func TestRFC9449_6_1_BoundKeyReadsCnfJKT(t *testing.T) {
 	const jkt = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
 	for claims, want := range map[string]string{
@@ -73,7 +72,6 @@ func TestRFC9449_6_1_BoundKeyReadsCnfJKT(t *testing.T) {
 		`{"sub":"a"}`:                    "",
 		`{"cnf":null}`:                   "",
 		`{"cnf":{}}`:                     "",
-		`{"cnf":{"x5t#S256":"abc"}}`:     "",
 		`{"nested":{"cnf":{"jkt":"x"}}}`: "",
 	} {
 		got, err := dpop.BoundKey(vfToken(claims))
@@ -93,10 +91,54 @@ func TestRFC9449_6_1_BoundKeyMalformedRefused(t *testing.T) {
 		vfToken(`{"cnf":"jkt"}`), vfToken(`{"cnf":["jkt"]}`), vfToken(`{"cnf":{"jkt":1}}`), vfToken(`{"cnf":{"jkt":""}}`), vfToken(`{"cnf":{"jkt":null}}`),
 		vfToken(`{"cnf":{"jkt":"too-short"}}`), vfToken(`{"cnf":{"JKT":"0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"}}`),
 		vfToken(`{"cnf":{"jkt":{"a":1}}}`), vfToken(`{"cnf":{"jkt":"a"},"cnf":{"jkt":"b"}}`), vfToken(`{"cnf":{"jkt":"a","jkt":"b"}}`),
-		vfToken(`[1]`), vfToken(`{"cnf":{"jkt":"a"`), "", "a.b", "a.b.c.d", "a.!!.c", "Bearer " + vfToken(`{}`),
+		vfToken(`[1]`), vfToken(`{"cnf":{"jkt":"a"`), "Bearer " + vfToken(`{}`),
+		// A first segment some library could read as a JSON header is a JWS:
+		// read, and refused when it is not strict.
+		"eyJhbGciOiJFUzI1NiJ9=." + base64.RawURLEncoding.EncodeToString([]byte(`{}`)) + ".c2ln",
+		base64.StdEncoding.EncodeToString([]byte(`{"alg":"ES256","x":"??>"}`)) + ".e30.c2ln",
+		base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"ES256","alg":"none"}`)) + ".e30.c2ln",
+		base64.RawURLEncoding.EncodeToString([]byte(` {"alg":"ES256"`)) + ".e30.c2ln",
 	} {
 		if got, err := dpop.BoundKey(token); !errors.Is(err, jwt.ErrTokenMalformed) || got != "" {
 			t.Errorf("BoundKey(%q) = %q, %v; want ErrTokenMalformed", token, got, err)
+		}
+	}
+}
+
+// TestRFC9449_7_2_BoundKeyOfNotACompactJWSIsErrNotJWT: a token that is
+// not three segments whose first is the base64url of a JSON object (an
+// opaque token, RFC 7662; a JWE, five segments) has no claims to read:
+// ErrNotJWT, matching no jwt sentinel, so an adapter can take it as
+// unbound for the bearer rule.
+func TestRFC9449_7_2_BoundKeyOfNotACompactJWSIsErrNotJWT(t *testing.T) {
+	for _, token := range []string{
+		"", "opaque-2YotnFZFEjr1zCsicMWpAA", "a.b", "a.b.c.d", "a.!!.c", "abc.def.ghi", "mF_9.B5f-4.1JqM",
+		base64.RawURLEncoding.EncodeToString([]byte(`[1]`)) + ".e30.c2ln",
+		"eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ.a.b.c.d", // a JWE
+	} {
+		got, err := dpop.BoundKey(token)
+		if !errors.Is(err, dpop.ErrNotJWT) || got != "" {
+			t.Errorf("BoundKey(%q) = %q, %v; want ErrNotJWT", token, got, err)
+		}
+		if errors.Is(err, jwt.ErrTokenMalformed) {
+			t.Errorf("BoundKey(%q): %v matches jwt.ErrTokenMalformed", token, err)
+		}
+	}
+}
+
+// TestRFC7800_3_1_OtherConfirmationMethodIsErrUnsupportedBinding: a "cnf"
+// without "jkt" that binds the token by another method ("x5t#S256" of RFC
+// 8705 section 3, "jwk", "jwe", "jku", "kid" of RFC 7800, any member) is
+// bound to a key this library does not check: ErrUnsupportedBinding
+// (matching jwt.ErrTokenInvalidClaims), never an unbound token.
+func TestRFC7800_3_1_OtherConfirmationMethodIsErrUnsupportedBinding(t *testing.T) {
+	for _, cnf := range []string{
+		`{"x5t#S256":"bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2"}`, `{"jwk":{"kty":"EC"}}`, `{"jwe":"a.b.c.d.e"}`,
+		`{"jku":"https://as.example/jwks","kid":"k1"}`, `{"kid":"k1"}`, `{"osc":"x"}`,
+	} {
+		got, err := dpop.BoundKey(vfToken(`{"sub":"a","cnf":` + cnf + `}`))
+		if !errors.Is(err, dpop.ErrUnsupportedBinding) || !errors.Is(err, jwt.ErrTokenInvalidClaims) || got != "" {
+			t.Errorf("BoundKey(cnf %s) = %q, %v; want ErrUnsupportedBinding", cnf, got, err)
 		}
 	}
 }

@@ -648,7 +648,7 @@ func TestRedTeam_RFC9449_6_1_BoundKeyTricks(t *testing.T) {
 		{"jkt padded", `{"cnf":{"jkt":"` + jkt + `="}}`, "ERR"},
 		{"jkt std", `{"cnf":{"jkt":"` + strings.NewReplacer("-", "+", "_", "/").Replace(jkt) + `+"}}`, "ERR"},
 		{"cnf null", `{"cnf":null}`, ""},
-		{"mTLS", `{"cnf":{"x5t#S256":"abc"}}`, ""},
+		{"mTLS", `{"cnf":{"x5t#S256":"abc"}}`, "ERR"}, // ErrUnsupportedBinding
 		{"trailing", `{"cnf":{"jkt":"` + jkt + `"}} x`, "ERR"},
 		{"not object", `[1]`, "ERR"},
 	}

@@ -27,7 +27,12 @@
 //     (HTTP's 401 invalid_token, with the same error_description), a token
 //     bound to a DPoP key ("cnf" "jkt", RFC 9449 section 6.1) among them:
 //     a call carries no DPoP proof, and a bound token is never a bearer
-//     token (section 7.2; dpop.ErrBoundTokenAsBearer);
+//     token (section 7.2; dpop.ErrBoundTokenAsBearer), and one bound by
+//     another confirmation method ("x5t#S256" of mutual TLS, RFC 8705:
+//     dpop.ErrUnsupportedBinding), which peers reading "jkt" alone accept:
+//     an mTLS-bound token needs a verifier that checks the certificate. A
+//     token that is not a JWT (an opaque token the VerifyFunc accepted,
+//     dpop.ErrNotJWT) has no claims to read and is taken as unbound;
 //   - codes.InvalidArgument: a malformed request (HTTP's 400
 //     invalid_request): two "authorization" values, two credentials in
 //     one, anything after the token68, a tab after the scheme;

@@ -149,8 +149,11 @@ func (in *Interceptor[C]) check(ctx context.Context, method string) (context.Con
 		return nil, in.refuse(ctx, method, jwthttp.ErrNilClaims)
 	}
 	// A token bound to a DPoP key (RFC 9449 section 6.1) is never a bearer
-	// token (section 7.2): gRPC calls carry no DPoP proof, so it is refused.
-	if jkt, err := dpop.BoundKey(token); err != nil || jkt != "" {
+	// token (section 7.2): gRPC calls carry no DPoP proof, so it is refused;
+	// so is one bound by another confirmation method (mTLS, RFC 8705:
+	// dpop.ErrUnsupportedBinding). A token that is not a JWT (an opaque one
+	// the VerifyFunc accepted, dpop.ErrNotJWT) has nothing to read: unbound.
+	if jkt, err := dpop.BoundKey(token); (err != nil && !errors.Is(err, dpop.ErrNotJWT)) || jkt != "" {
 		if err == nil {
 			err = dpop.ErrBoundTokenAsBearer
 		}

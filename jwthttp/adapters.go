@@ -15,7 +15,12 @@ import (
 // own (a multi-issuer *jwt.Verifier over a *jwk.Issuers is a *jwt.Verifier:
 // use Core) is one too. Return errors matching the jwt sentinels (or
 // jwk.ErrFetch for an outage) so the Middleware answers with the right
-// status (see Error).
+// status (see Error). It may accept tokens that are not JWTs (opaque
+// tokens checked by introspection, RFC 7662): the bound-bearer rule
+// (dpop.BoundKey, RFC 9449 section 7.2) has no claims to read in them
+// (dpop.ErrNotJWT) and takes them as unbound, so the VerifyFunc answers
+// for their binding; with the DPoP scheme they are refused
+// (dpop.ErrNotBound: DPoP needs JWT access tokens carrying "cnf" "jkt").
 type VerifyFunc[C any] func(ctx context.Context, token string) (C, error)
 
 // Core adapts a *jwt.Verifier (RFC 7519 section 7.2) to a VerifyFunc

@@ -51,7 +51,8 @@
 // "Authorization: DPoP <token>" with its proof in the DPoP header beside
 // bearer tokens, DPoPRequired accepts DPoP alone. The access token is
 // verified by the VerifyFunc as a bearer token is, then the proof by the
-// *dpop.Verifier for the request's method and URL and the token's hash
+// *dpop.Verifier for the request's method and URL (the URI the client
+// sent, r.RequestURI's path: http.StripPrefix in front is fine) and the token's hash
 // ("ath"), then the token's "cnf" "jkt" against the proof key's
 // thumbprint; ProofFrom gives the handler the proof. Challenges offer
 // every accepted scheme, Bearer's first as its own WWW-Authenticate field
@@ -78,10 +79,18 @@
 // RFC 3986 section 6.2.2), whose metadata URL a ServeMux would not serve
 // (RFC 9728 section 3.1); a VerifyFunc returning nil claims with a nil
 // error is a 500 (ErrNilClaims), not an accepted token; a bearer token
-// bound to a DPoP key ("cnf" "jkt") is a 401 invalid_token in every mode,
-// DPoP disabled or not configured included, where RFC 9449 section 7.2
-// requires it only of a resource accepting both schemes and a resource
-// unaware of DPoP would accept it; an unbound token sent with the DPoP
-// scheme is a 401 invalid_token (dpop.ErrNotBound), though its proof
-// verifies.
+// bound to a DPoP key ("cnf" "jkt") is refused in every mode, DPoP
+// disabled or not configured included (a 401 invalid_token; under
+// DPoPRequired every Bearer request is a 401 without error code and a DPoP
+// challenge only), where RFC 9449 section 7.2 requires it only of a
+// resource accepting both schemes and a resource unaware of DPoP would
+// accept it; a bearer token whose "cnf" binds it by another method
+// without "jkt" ("x5t#S256" of mutual TLS, RFC 8705) is a 401
+// invalid_token (dpop.ErrUnsupportedBinding), where peers reading "jkt"
+// alone take it as a bearer token: an mTLS-bound token needs a verifier
+// that checks the client certificate; an unbound token, or one that is not
+// a JWT, sent with the DPoP scheme is a 401 invalid_token
+// (dpop.ErrNotBound), though its proof verifies. A bearer token that is
+// not a JWT (an opaque token a VerifyFunc of one's own accepted) is taken
+// as unbound: nothing to read (RFC 9449 section 7.2).
 package jwthttp

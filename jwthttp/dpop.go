@@ -71,9 +71,13 @@ var ErrDPoPRequired error = sentinel.New("jwthttp: a bearer token where DPoP is 
 // scheme in any case; token68, section 7.1) passes when, in this order:
 // the VerifyFunc accepts the token (401 invalid_token) and it names the
 // resource; the token carries "cnf" "jkt" (dpop.BoundKey; else
-// dpop.ErrNotBound, 401 invalid_token); v.VerifyRequest accepts the
-// request's one DPoP proof for the request's method and URL (htu from the
-// verifier's origins) and its "ath" for the token (a 401 with
+// dpop.ErrNotBound, 401 invalid_token, a token that is not a JWT
+// included: DPoP needs JWT access tokens carrying "cnf" "jkt"; a "cnf"
+// binding by another method is dpop.ErrUnsupportedBinding, 401
+// invalid_token); v.VerifyRequest accepts the request's one DPoP proof for
+// the request's method and URL (htu from the verifier's origins and the
+// path the client sent, r.RequestURI's, so http.StripPrefix in front is
+// fine) and its "ath" for the token (a 401 with
 // error="invalid_dpop_proof" for dpop.ErrInvalidProof, a replayed proof
 // included; error="use_dpop_nonce" with a DPoP-Nonce header for
 // dpop.ErrUseNonce, section 9; 503 with Retry-After, no challenge, for
@@ -84,12 +88,24 @@ var ErrDPoPRequired error = sentinel.New("jwthttp: a bearer token where DPoP is 
 // proof. A DPoP header sent beside a bearer token is not read: the token
 // is a bearer token, accepted as one unless it is bound.
 //
-// Whatever the mode, and without WithDPoP too, a bearer token whose
-// verified claims carry "cnf" "jkt" is refused (dpop.ErrBoundTokenAsBearer,
+// In DPoPDisabled and DPoPAllowed mode, and without WithDPoP too, a bearer
+// token whose verified claims carry "cnf" "jkt" is refused (dpop.ErrBoundTokenAsBearer,
 // 401 invalid_token): RFC 9449 section 7.2 requires it of a resource
 // accepting both schemes; we refuse it everywhere, where a resource unaware
 // of DPoP would accept it (section 7.2), since a DPoP-bound token presented
-// without its proof is what a thief of the token would send.
+// without its proof is what a thief of the token would send. So is one
+// whose "cnf" binds it by another method without "jkt" ("x5t#S256" of
+// mutual TLS, RFC 8705: dpop.ErrUnsupportedBinding, 401 invalid_token),
+// which peers reading "jkt" alone accept as a bearer token: an mTLS-bound
+// token needs a verifier that checks the client certificate. A bearer
+// token that is not a JWT (an opaque token a VerifyFunc of one's own
+// accepted, dpop.ErrNotJWT) has no claims to read and is taken as unbound
+// (section 7.2): the VerifyFunc answers for its binding.
+//
+// Under DPoPRequired, a request with the Bearer scheme, its token bound or
+// not, is a 401 without error code (ErrDPoPRequired, RFC 6750 section 3.1:
+// an unsupported scheme) with a DPoP challenge only: its token is not
+// verified or read.
 //
 // Every 401 with a DPoP challenge carries a fresh DPoP-Nonce when v has a
 // nonce source (dpop.Config.Nonces; RFC 9449 sections 8.2 and 9), so a
@@ -183,6 +199,9 @@ func (m *Middleware[C]) setupDPoP() error {
 // (section 4.3, "ath" included), and its key is the bound one.
 func (m *Middleware[C]) dpopProof(r *http.Request, token string) (*dpop.Proof, error) {
 	jkt, err := dpop.BoundKey(token)
+	if errors.Is(err, dpop.ErrNotJWT) {
+		return nil, fmt.Errorf("%w: %w (DPoP needs a JWT access token carrying \"cnf\" \"jkt\")", dpop.ErrNotBound, err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -203,10 +222,15 @@ func (m *Middleware[C]) dpopProof(r *http.Request, token string) (*dpop.Proof, e
 }
 
 // notBound refuses a bearer token bound to a DPoP key (RFC 9449 section
-// 7.2): its verified claims carry "cnf" "jkt".
+// 7.2): its verified claims carry "cnf" "jkt"; or bound by a confirmation
+// method this library does not check (dpop.ErrUnsupportedBinding). A token
+// that is not a JWT (dpop.ErrNotJWT: an opaque token its VerifyFunc
+// accepted) has no claims to read: unbound.
 func notBound(token string) error {
 	jkt, err := dpop.BoundKey(token)
 	switch {
+	case errors.Is(err, dpop.ErrNotJWT):
+		return nil
 	case err != nil:
 		return err
 	case jkt != "":

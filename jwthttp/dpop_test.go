@@ -115,14 +115,18 @@ func TestRFC9449_7_1_KeyNotBoundRefused(t *testing.T) {
 func TestRFC9449_7_1_UnboundTokenWithDPoPSchemeRefused(t *testing.T) {
 	e := newDPoPEnv(t, jwthttp.DPoPAllowed, dpop.Config{Algorithms: es256})
 	for name, tok := range map[string]string{
-		"no cnf":          sign(t, nil),
-		"cnf without jkt": sign(t, map[string]any{"cnf": map[string]any{"x5t#S256": "abc"}}),
+		"no cnf":    sign(t, nil),
+		"empty cnf": sign(t, map[string]any{"cnf": map[string]any{}}),
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp, _ := e.dpopGET(t, "/", tok)
 			e.wantRefused(t, resp, http.StatusUnauthorized, "invalid_token", dpop.ErrNotBound)
 		})
 	}
+	// Bound by another method: refused as such (RFC 7800 section 3.1, RFC
+	// 8705 section 3).
+	resp, _ := e.dpopGET(t, "/", sign(t, map[string]any{"cnf": map[string]any{"x5t#S256": "abc"}}))
+	e.wantRefused(t, resp, http.StatusUnauthorized, "invalid_token", dpop.ErrUnsupportedBinding)
 }
 
 // TestRFC9449_7_1_InvalidAccessTokenWithDPoPScheme: the access token is
@@ -578,13 +582,14 @@ func TestRFC9449_7_2_BoundTokenAsBearerRefusedWhateverTheVerifyFunc(t *testing.T
 			t.Fatal(err)
 		}
 		srv := serve(t, mw.Handler(echoSubject))
-		for what, tok := range map[string]string{"bound": boundToken(t, key.jkt, nil), "escaped cnf": escaped} {
+		mtls := sign(t, map[string]any{"cnf": map[string]any{"x5t#S256": "abc"}}) // RFC 8705: dpop.ErrUnsupportedBinding
+		for what, tok := range map[string]string{"bound": boundToken(t, key.jkt, nil), "escaped cnf": escaped, "mTLS-bound (no jkt)": mtls} {
 			resp, _ := get(t, srv, tok)
 			if c := challengeOf(t, resp); resp.StatusCode != http.StatusUnauthorized || c["error"] != "invalid_token" {
 				t.Errorf("%s, %s token: status %d challenge %v, want 401 invalid_token", name, what, resp.StatusCode, c)
 			}
 		}
-		for what, tok := range map[string]string{"unbound": unbound, "mTLS-bound (no jkt)": sign(t, map[string]any{"cnf": map[string]any{"x5t#S256": "abc"}})} {
+		for what, tok := range map[string]string{"unbound": unbound, "empty cnf": sign(t, map[string]any{"cnf": map[string]any{}})} {
 			if resp, body := get(t, srv, tok); resp.StatusCode != http.StatusOK || body != "alice" {
 				t.Errorf("%s, %s token: status %d, want 200", name, what, resp.StatusCode)
 			}

@@ -40,8 +40,10 @@ const RetryAfter = "5"
 //     section 3.1); an error matching none is still a 401. So are a DPoP-
 //     bound token sent as a bearer token (dpop.ErrBoundTokenAsBearer, RFC
 //     9449 section 7.2), an unbound one sent with the DPoP scheme
-//     (dpop.ErrNotBound) and one bound to another key than the proof's
-//     (dpop.ErrBindingMismatch; section 7.1).
+//     (dpop.ErrNotBound), one bound to another key than the proof's
+//     (dpop.ErrBindingMismatch; section 7.1), and one bound by another
+//     confirmation method than "jkt" (dpop.ErrUnsupportedBinding, RFC
+//     8705).
 //   - 401 invalid_dpop_proof: dpop.ErrInvalidProof (RFC 9449 sections 4.3
 //     and 7.1; a replayed proof, dpop.ErrReplayed, included), on the DPoP
 //     challenge, with a fixed description.
@@ -219,6 +221,7 @@ const proofOther = "the DPoP proof is invalid"
 var bindingCauses = []cause{
 	{dpop.ErrBoundTokenAsBearer, "a DPoP-bound access token must be sent with the DPoP scheme and a proof"},
 	{dpop.ErrNotBound, "the access token is not bound to a DPoP key"},
+	{dpop.ErrUnsupportedBinding, "the access token is bound by a confirmation method this resource does not check"},
 	{dpop.ErrBindingMismatch, "the access token is bound to another key than the DPoP proof's"},
 }
 
