@@ -65,9 +65,13 @@ var errNotMade = fmt.Errorf("%w: replayredis: a zero or nil Store (make one with
 // every instance that is to refuse the others' replays the same Redis and
 // prefix, and each kind of identifier (DPoP proofs, logout tokens) its own
 // prefix or key scheme. client is any go-redis client: *redis.Client,
-// *redis.ClusterClient, *redis.Ring, or a failover client; the Redis
+// *redis.ClusterClient, or a failover client; the Redis
 // server must be 2.6.12 or later (SET with NX and PX). A nil client, nil
-// typed or not, is an error matching jwt.ErrInvalidOption.
+// typed or not, is an error matching jwt.ErrInvalidOption. Do not use a
+// *redis.Ring: while one of its shards is down it moves that shard's keys
+// to the others, so an identifier recorded on the down shard is claimable
+// again, and a replay is accepted (a Cluster fails over a shard's keys with
+// them; a Ring does not).
 func New(client redis.UniversalClient, prefix string) (*Store, error) {
 	return NewClock(client, prefix, nil)
 }
