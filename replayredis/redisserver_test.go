@@ -7,6 +7,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -54,14 +55,15 @@ func redisServerBinary(t *testing.T) string {
 	return ""
 }
 
-// startRedis starts a redis-server, waits until it answers PING, and
-// kills it when the test ends.
-func startRedis(t *testing.T) *redisServer {
+// startRedis starts a redis-server with extra arguments, waits until it
+// answers PING (NOAUTH or WRONGPASS count: it is up), and kills it when
+// the test ends.
+func startRedis(t *testing.T, extra ...string) *redisServer {
 	t.Helper()
 	bin := redisServerBinary(t)
 	var last error
 	for range 3 { // a free port can be taken between the probe and the start
-		s, err := tryStartRedis(t, bin)
+		s, err := tryStartRedis(t, bin, extra)
 		if err == nil {
 			return s
 		}
@@ -71,16 +73,16 @@ func startRedis(t *testing.T) *redisServer {
 	return nil
 }
 
-func tryStartRedis(t *testing.T, bin string) (*redisServer, error) {
+func tryStartRedis(t *testing.T, bin string, extra []string) (*redisServer, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
 	s := &redisServer{t: t, addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), out: &syncBuffer{}}
-	s.cmd = exec.Command(bin,
+	s.cmd = exec.Command(bin, append([]string{
 		"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--save", "", "--appendonly", "no", "--daemonize", "no",
-		"--dir", t.TempDir(), "--loglevel", "warning")
+		"--dir", t.TempDir(), "--loglevel", "warning"}, extra...)...)
 	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
@@ -107,7 +109,7 @@ func tryStartRedis(t *testing.T, bin string) (*redisServer, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		err = c.Ping(ctx).Err()
 		cancel()
-		if err == nil {
+		if err == nil || strings.Contains(err.Error(), "NOAUTH") || strings.Contains(err.Error(), "WRONGPASS") {
 			return s, nil
 		}
 		time.Sleep(10 * time.Millisecond)

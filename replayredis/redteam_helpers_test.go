@@ -4,78 +4,17 @@ package replayredis_test
 // arguments, and a TCP proxy in front of one.
 
 import (
-	"context"
-	"errors"
 	"io"
 	"net"
-	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
-
-	"github.com/redis/go-redis/v9"
 )
 
-// rtStartRedis starts a redis-server with extra arguments, waits until it
-// answers (NOAUTH counts: it is up), and kills it when the test ends.
+// rtStartRedis starts a redis-server with extra arguments (startRedis).
 func rtStartRedis(t *testing.T, extra ...string) *redisServer {
 	t.Helper()
-	bin := redisServerBinary(t)
-	var last error
-	for range 3 {
-		port, err := freePort()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := &redisServer{t: t, addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), out: &syncBuffer{}}
-		args := append([]string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-			"--daemonize", "no", "--dir", t.TempDir(), "--loglevel", "warning"}, extra...)
-		s.cmd = exec.Command(bin, args...)
-		s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
-		if err := s.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		exited := make(chan struct{})
-		go func() { _ = s.cmd.Wait(); close(exited) }()
-		t.Cleanup(func() {
-			s.mu.Lock()
-			if s.stopped {
-				_ = s.cmd.Process.Signal(syscall.SIGCONT)
-			}
-			s.mu.Unlock()
-			_ = s.cmd.Process.Kill()
-			<-exited
-		})
-		c := redis.NewClient(&redis.Options{Addr: s.addr, DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
-		up := false
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !up; {
-			select {
-			case <-exited:
-				last = errors.New("exited: " + s.out.String())
-				deadline = time.Now()
-				continue
-			default:
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-			err := c.Ping(ctx).Err()
-			cancel()
-			if err == nil || strings.Contains(err.Error(), "NOAUTH") || strings.Contains(err.Error(), "WRONGPASS") {
-				up = true
-				break
-			}
-			last = err
-			time.Sleep(10 * time.Millisecond)
-		}
-		c.Close()
-		if up {
-			return s
-		}
-	}
-	t.Fatalf("redis-server did not start: %v", last)
-	return nil
+	return startRedis(t, extra...)
 }
 
 // rtProxy forwards TCP connections to a Redis; while cut is set, the first
