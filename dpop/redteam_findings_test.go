@@ -28,7 +28,11 @@ func TestRedTeam_RFC9449_4_3_Check6_FoldedPrivateMemberName(t *testing.T) {
 	priv := k.priv.(*ecdsa.PrivateKey)
 	for _, m := range []string{"D", "Priv", "K"} {
 		pub := rtPub(t, k)
-		pub[m] = base64.RawURLEncoding.EncodeToString(priv.D.FillBytes(make([]byte, 32)))
+		d, err := priv.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub[m] = base64.RawURLEncoding.EncodeToString(d)
 		p, err := v.Verify(context.Background(), vfProof(t, k, map[string]any{"jwk": pub}, nil), vfReq)
 		vfRefused(t, "jwk with "+m, p, err, dpop.ErrInvalidProof, jwt.ErrInvalidKey)
 	}

@@ -592,12 +592,6 @@ func TestRedTeam_RFC9449_11_1_StoreClockBehindFailsClosed(t *testing.T) {
 	vfRefused(t, "expired until", p, err, replay.ErrUnavailable)
 }
 
-// rtStore lies: it accepts every claim, recording nothing. A Verifier
-// cannot detect it; this documents that the store is trusted.
-type rtStore struct{ calls atomic.Int32 }
-
-func (s *rtStore) Claim(context.Context, string, time.Time) error { s.calls.Add(1); return nil }
-
 // TestRedTeam_RFC9449_11_1_StoreErrorsAllFailClosed: a Store's errors
 // other than the sentinels (a wrapped ErrReplayed, a bare error, ErrExpired,
 // ErrInvalidKey) refuse the proof.

@@ -297,7 +297,8 @@ func TestRedTeam_ZeroAndNilJWTHTTPDPoPValuesNeverPanic(t *testing.T) {
 	calls := map[string]func(){
 		"DPoPChallenge{}.String": func() { _ = jwthttp.DPoPChallenge{}.String() },
 		"DPoPMode(-1).String":    func() { _ = jwthttp.DPoPMode(-1).String() },
-		"ProofFrom(nil)":         func() { jwthttp.ProofFrom(nil) }, //nolint:staticcheck
+		//lint:ignore SA1012 a nil context is what this probe gives
+		"ProofFrom(nil)":         func() { jwthttp.ProofFrom(nil) },
 		"ProofFrom(bg)":          func() { jwthttp.ProofFrom(context.Background()) },
 		"nil Error":              func() { var e *jwthttp.Error; _ = e.Error(); _ = e.Unwrap() },
 		"WriteError nil":         func() { jwthttp.WriteError(httptest.NewRecorder(), nil, nil) },
