@@ -86,9 +86,13 @@ func TestOutsideUserGetsRelease(t *testing.T) {
 			t.Errorf("%s resolves to %q, want %s from the module cache", m.Path, dir, Version)
 		}
 	}
-	run(t, user, env, goCmd, "vet", "./...")
+	build := outsideBuildFlags()
+	if g := os.Getenv("GORACE"); raceEnabled && !strings.Contains(g, "atexit_sleep_ms") {
+		env = append(env, "GORACE="+strings.TrimSpace(g+" atexit_sleep_ms=0")) // no second's sleep at each program's exit
+	}
+	run(t, user, env, goCmd, append(append([]string{"vet"}, build...), "./...")...)
 	for _, p := range programs {
-		out := run(t, user, env, goCmd, "run", p)
+		out := run(t, user, env, goCmd, append(append([]string{"run"}, build...), p)...)
 		if !strings.Contains(out, "verified") {
 			t.Errorf("go run %s printed %q", p, out)
 		}
@@ -123,6 +127,18 @@ func outsideGo(t *testing.T) (string, []string) {
 		"GONOPROXY=",
 		"GOINSECURE=",
 	}
+}
+
+// outsideBuildFlags are the build flags of the outside user's go vet and go
+// run: -race when this test runs under the race detector, so that they
+// compile the standard library as the test binaries did (on a cold build
+// cache they would otherwise build it a second time, without -race), and
+// none otherwise.
+func outsideBuildFlags() []string {
+	if raceEnabled {
+		return []string{"-race"}
+	}
+	return nil
 }
 
 // goEnv is `go env key` of the toolchain running the tests.
