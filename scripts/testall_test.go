@@ -121,6 +121,7 @@ func last(out string) string {
 // passing package, the failing tests' messages, no -json and no -v
 // framing.
 func TestTestAll_LastLineCountsPackagesAndSkippedTests_SuitesNamed(t *testing.T) {
+	t.Parallel() // a fixture repository of its own
 	dir := newFixture(t)
 	out, ok := testAll(t, dir, nil)
 	if ok {
@@ -157,6 +158,7 @@ func TestTestAll_LastLineCountsPackagesAndSkippedTests_SuitesNamed(t *testing.T)
 // once); -v among the arguments shows every test's lines; a run with only
 // passing packages exits 0 and still counts its skips.
 func TestTestAll_ModulesSelectsModules_VerboseShowsEverything(t *testing.T) {
+	t.Parallel() // a fixture repository of its own
 	dir := newFixture(t)
 	out, ok := testAll(t, dir, []string{"MODULES=side"})
 	if !ok || last(out) != "1 passed, 0 failed, 1 skipped" || strings.Contains(out, "example.com/fix/pass") {
@@ -182,6 +184,7 @@ func TestTestAll_ModulesSelectsModules_VerboseShowsEverything(t *testing.T) {
 // dependencies in one go (in the workspace) or one module after another
 // (GOWORK=off), then reports exactly what a one-at-a-time run reports.
 func TestTestAll_TwoAtATime_DependenciesBuiltOnceFirst(t *testing.T) {
+	t.Parallel() // a fixture repository of its own
 	dir := newFixture(t)
 	for _, gowork := range []string{"GOWORK=", "GOWORK=off"} {
 		out, ok := testAll(t, dir, []string{"JOBS=2", gowork})
