@@ -2,6 +2,8 @@ package jsoniterext
 
 import (
 	"encoding/json"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,15 +36,53 @@ func candidates() []candidate {
 		{"+CaseSensitive", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, SortMapKeys: true, ObjectFieldMustBeSimpleString: true, CaseSensitive: true}), exact: true}},
 		{"-SortMapKeys", &Encoder{api: withExtension(jsoniter.Config{EscapeHTML: true, ObjectFieldMustBeSimpleString: true}), exact: true}},
 		{"-EscapeHTML", &Encoder{api: withExtension(jsoniter.Config{SortMapKeys: true, ObjectFieldMustBeSimpleString: true}), exact: true}},
-		{"jsoniter ConfigFastest", &Encoder{api: jsoniter.ConfigFastest}},
+		{fastestName, &Encoder{api: jsoniter.ConfigFastest}},
 	}
 }
 
+// fastestName is the candidate TestConfigFastestChanges reads the report of.
+const fastestName = "jsoniter ConfigFastest"
+
+// kitReport is one candidate's encodertest.Check, run once per test binary
+// (Check is deterministic: fixed inputs, keys and clock).
+type kitReport struct {
+	once sync.Once
+	rep  *encodertest.Report
+	err  error
+}
+
+// kitReports maps a candidate's name to its *kitReport.
+var kitReports sync.Map
+
+// kitCheck is encodertest.Check(name, enc), run only the first time name is
+// asked for: TestCandidatesAgainstTheKit and TestConfigFastestChanges read
+// the same ConfigFastest report.
+func kitCheck(name string, enc jwt.Encoder) (*encodertest.Report, error) {
+	v, _ := kitReports.LoadOrStore(name, new(kitReport))
+	k := v.(*kitReport)
+	k.once.Do(func() { k.rep, k.err = encodertest.Check(name, enc) })
+	return k.rep, k.err
+}
+
 // TestCandidatesAgainstTheKit records which configurations pass the kit;
-// New's must, with no parse verdict changed by any of them.
+// New's must, with no parse verdict changed by any of them. The candidates
+// are checked side by side, as many at once as there are CPUs (Check
+// shares nothing but encoding/json's memoized side), and reported in order.
 func TestCandidatesAgainstTheKit(t *testing.T) {
-	for i, c := range candidates() {
-		rep, err := encodertest.Check(c.name, c.enc)
+	cands := candidates()
+	reps, errs := make([]*encodertest.Report, len(cands)), make([]error, len(cands))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, c := range cands {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			reps[i], errs[i] = kitCheck(c.name, c.enc)
+		})
+	}
+	wg.Wait()
+	for i, c := range cands {
+		rep, err := reps[i], errs[i]
 		if err != nil {
 			t.Fatal(err)
 		}

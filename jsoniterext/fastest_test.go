@@ -3,7 +3,6 @@ package jsoniterext
 import (
 	"testing"
 
-	"github.com/jotlib/jwt/encodertest"
 	jsoniter "github.com/json-iterator/go"
 )
 
@@ -47,7 +46,7 @@ func TestConfigFastestChanges(t *testing.T) {
 		"strings/encoded surrogate (CESU)":            "bytes copied raw; Sign then fails",
 		"strings/overlong encoding":                   "bytes copied raw; Sign then fails",
 	}
-	rep, err := encodertest.Check("ConfigFastest", &Encoder{api: jsoniter.ConfigFastest})
+	rep, err := kitCheck(fastestName, &Encoder{api: jsoniter.ConfigFastest}) // the candidate's report
 	if err != nil {
 		t.Fatal(err)
 	}
