@@ -298,10 +298,10 @@ func TestRedTeam_ZeroAndNilJWTHTTPDPoPValuesNeverPanic(t *testing.T) {
 		"DPoPChallenge{}.String": func() { _ = jwthttp.DPoPChallenge{}.String() },
 		"DPoPMode(-1).String":    func() { _ = jwthttp.DPoPMode(-1).String() },
 		//lint:ignore SA1012 a nil context is what this probe gives
-		"ProofFrom(nil)":         func() { jwthttp.ProofFrom(nil) },
-		"ProofFrom(bg)":          func() { jwthttp.ProofFrom(context.Background()) },
-		"nil Error":              func() { var e *jwthttp.Error; _ = e.Error(); _ = e.Unwrap() },
-		"WriteError nil":         func() { jwthttp.WriteError(httptest.NewRecorder(), nil, nil) },
+		"ProofFrom(nil)": func() { jwthttp.ProofFrom(nil) },
+		"ProofFrom(bg)":  func() { jwthttp.ProofFrom(context.Background()) },
+		"nil Error":      func() { var e *jwthttp.Error; _ = e.Error(); _ = e.Unwrap() },
+		"WriteError nil": func() { jwthttp.WriteError(httptest.NewRecorder(), nil, nil) },
 		"WriteError DPoP only": func() {
 			jwthttp.WriteError(httptest.NewRecorder(), nil, &jwthttp.Error{Status: 401, DPoP: &jwthttp.DPoPChallenge{}, DPoPNonce: "a\r\nb"})
 		},
