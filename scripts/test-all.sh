@@ -34,6 +34,10 @@
 # and one line per other skipped test gives its message. The exit status
 # is non-zero when any package failed; skips do not fail the run.
 #
+# With more than one module at a time (JOBS), the modules' dependencies are
+# built once first ("=== building the modules' dependencies once"): see
+# warm_deps below.
+#
 # Unless GORACE already sets it, GORACE=atexit_sleep_ms=0 keeps each race
 # test binary from sleeping the race runtime's default second before it
 # exits (races are still reported and still fail the test).
@@ -109,13 +113,13 @@ start=$SECONDS
 # load is left out, and any failure shows in the tests that follow. With
 # arguments other than -race, -count, -run=, -v, -short, -timeout=,
 # -failfast, -parallel= and -cpu= it is skipped (those could change what
-# the tests build).
+# the tests build; -vet= does not).
 warm_deps() {
 	local arg flags= list pkgs ws dirs mod patterns=()
 	for arg in "$@"; do
 		case "$arg" in
 		-race | -race=true) flags=-race ;;
-		-count=* | -run=* | -v | -v=* | -short | -short=* | -timeout=* | -failfast | -parallel=* | -cpu=*) ;;
+		-count=* | -run=* | -v | -v=* | -short | -short=* | -timeout=* | -failfast | -parallel=* | -cpu=* | -vet=*) ;;
 		*) return 0 ;;
 		esac
 	done
