@@ -106,14 +106,14 @@ start=$SECONDS
 # modules' packages and this repository's non-test packages, with the
 # build flags of the run (-race). It runs before any module's tests,
 # because two go commands that need the same uncached package each build
-# it: on an empty build cache the modules tested side by side compiled the
-# standard library under -race two and three times over. In the workspace
-# (go.work) every module's dependencies are built by one go build, else
-# one module after another. It is only a warm-up: a package that does not
-# load is left out, and any failure shows in the tests that follow. With
-# arguments other than -race, -count, -run=, -v, -short, -timeout=,
-# -failfast, -parallel= and -cpu= it is skipped (those could change what
-# the tests build; -vet= does not).
+# it (on an empty build cache, -race -run=XXX over every module: 208 s of
+# CPU with the modules' go commands building side by side, 198 s with
+# this first). In the workspace (go.work) every module's dependencies are
+# built by one go build, else one module after another. It is only a
+# warm-up: a package that does not load is left out, and any failure
+# shows in the tests that follow. With arguments other than -race,
+# -count, -run=, -v, -short, -timeout=, -failfast, -parallel=, -cpu= and
+# -vet= it is skipped (others could change what the tests build).
 warm_deps() {
 	local arg flags= list pkgs ws dirs mod patterns=()
 	for arg in "$@"; do
