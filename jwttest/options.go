@@ -1,0 +1,79 @@
+package jwttest
+
+import (
+	"time"
+
+	"github.com/jotlib/jwt"
+)
+
+// DefaultAlgorithm is the signing algorithm of a Provider made without
+// WithAlgorithm: ES256 (RFC 7518 section 3.4), the algorithm RFC 8725
+// section 3.2 and most providers use.
+const DefaultAlgorithm = jwt.ES256
+
+// DefaultClientID is the "client_id" of access tokens (RFC 9068 section
+// 2.2) and the "aud" of ID tokens (OpenID Connect Core 1.0 section 2) a
+// Provider mints unless told otherwise (WithClientID).
+const DefaultClientID = "jwttest-client"
+
+// DefaultAudience is the "aud" of access tokens a Provider mints unless told
+// otherwise (WithAudience): the resource server's identifier (RFC 9068
+// section 2.2, RFC 8707).
+const DefaultAudience = "https://api.jwttest.example"
+
+// DefaultSubject is the "sub" of the tokens a Provider mints unless the
+// claims name one (RFC 7519 section 4.1.2).
+const DefaultSubject = "jwttest-subject"
+
+// DefaultLifetime is how long minted tokens are valid: "exp" is "iat" plus
+// this (RFC 7519 section 4.1.4) unless the claims name an "exp".
+const DefaultLifetime = 5 * time.Minute
+
+// Option configures NewProvider.
+type Option func(*config)
+
+type config struct {
+	alg      jwt.Algorithm
+	http     bool
+	now      func() time.Time
+	clientID string
+	audience string
+}
+
+// WithAlgorithm sets the signing algorithm of the provider's keys (RFC 7518
+// section 3.1; "EdDSA" and "Ed25519", RFC 8037 and RFC 9864): RS*, PS*
+// (2048-bit keys), ES256, ES384, ES512, EdDSA, Ed25519. HS* (a secret cannot
+// be published in a JWK Set, RFC 7517 section 7), "none" and ML-DSA (not in
+// the kit yet) fail the test with ErrUnsupportedAlgorithm. Default:
+// DefaultAlgorithm.
+func WithAlgorithm(alg jwt.Algorithm) Option {
+	return func(c *config) { c.alg = alg }
+}
+
+// WithPlainHTTP serves over plain http on the loopback interface instead
+// of TLS. OpenID Connect Discovery 1.0 section 3 and RFC 8414 section 2
+// require https issuers; jwk allows http on the loopback interface (for
+// tests), so use this to test a client's handling of http issuers.
+func WithPlainHTTP() Option {
+	return func(c *config) { c.http = true }
+}
+
+// WithClock sets the clock that minted tokens read for "iat", "exp" and
+// "auth_time" (RFC 7519 section 4.1); nil is time.Now. SetNow overrides it.
+func WithClock(now func() time.Time) Option {
+	return func(c *config) { c.now = now }
+}
+
+// WithClientID sets the client identifier (RFC 6749 section 2.2) of minted
+// tokens: an access token's "client_id" (RFC 9068 section 2.2) and an ID
+// token's "aud" (OpenID Connect Core 1.0 section 2). Empty keeps
+// DefaultClientID.
+func WithClientID(id string) Option {
+	return func(c *config) { c.clientID = id }
+}
+
+// WithAudience sets the "aud" of minted access tokens (RFC 9068 section
+// 2.2, RFC 8707). Empty keeps DefaultAudience.
+func WithAudience(aud string) Option {
+	return func(c *config) { c.audience = aud }
+}

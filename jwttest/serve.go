@@ -1,0 +1,132 @@
+package jwttest
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jotlib/jwt/jwk"
+)
+
+// serve answers one request: counts it, applies path's faults, then serves
+// the document.
+func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	p.requests[r.URL.Path]++
+	var f fault
+	if pf := p.faults[r.URL.Path]; pf != nil {
+		f = *pf
+	}
+	p.mu.Unlock()
+
+	if f.delay > 0 {
+		timer := time.NewTimer(f.delay)
+		select {
+		case <-timer.C:
+		case <-r.Context().Done():
+			timer.Stop()
+			return
+		case <-p.done:
+			timer.Stop()
+			return
+		}
+	}
+	if f.status != 0 {
+		if f.status == http.StatusTooManyRequests || f.status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(f.status)
+		w.Write([]byte(`{"error":"jwttest_fault"}`))
+		return
+	}
+
+	var body []byte
+	var err error
+	contentType := "application/json"
+	switch r.URL.Path {
+	case PathOpenIDConfiguration, PathOAuthAuthorizationServer:
+		body, err = p.metadata()
+	case PathJWKS:
+		body, err = p.jwks()
+		contentType = "application/jwk-set+json" // RFC 7517 section 8.5.1
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	switch f.body {
+	case BodyTruncated:
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body[:len(body)/2])
+		return // net/http closes the connection: the body is short
+	case BodyGarbage:
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("<html><body>502 Bad Gateway</body></html>\n"))
+		return
+	}
+	w.Write(body)
+}
+
+// metadata is the discovery document: OpenID Connect Discovery 1.0 section
+// 3's REQUIRED members, which RFC 8414 section 2 shares or allows.
+func (p *Provider) metadata() ([]byte, error) {
+	iss := p.Issuer()
+	p.mu.Lock()
+	algs := []string{}
+	seen := map[string]bool{}
+	for _, k := range p.keys {
+		if a := string(k.alg); !seen[a] {
+			seen[a] = true
+			algs = append(algs, a)
+		}
+	}
+	p.mu.Unlock()
+	return json.Marshal(map[string]any{
+		"issuer":                                iss,
+		"authorization_endpoint":                iss + "/authorize",
+		"token_endpoint":                        iss + "/token",
+		"jwks_uri":                              iss + PathJWKS,
+		"response_types_supported":              []string{"code", "id_token", "code id_token"},
+		"subject_types_supported":               []string{"public"},
+		"id_token_signing_alg_values_supported": algs,
+		"grant_types_supported":                 []string{"authorization_code", "client_credentials"},
+		"token_endpoint_auth_methods_supported": []string{"none"},
+		"code_challenge_methods_supported":      []string{"S256"},
+	})
+}
+
+// jwks is the JWK Set document (RFC 7517 section 5) of the published
+// keys' public halves, with the odd key last when SetOddKey is on.
+func (p *Provider) jwks() ([]byte, error) {
+	p.mu.Lock()
+	keys := make([]*jwk.Key, len(p.keys))
+	for i, k := range p.keys {
+		keys[i] = k.public
+	}
+	odd := p.oddKey
+	p.mu.Unlock()
+	doc, err := jwk.NewSet(keys...).MarshalJSON()
+	if err != nil || !odd {
+		return doc, err
+	}
+	// {"keys":[...]} → {"keys":[...,ODD]}
+	i := bytes.LastIndexByte(doc, ']')
+	if i < 0 {
+		return doc, nil
+	}
+	oddKey := `{"kty":"jwttest-unknown","kid":"` + OddKeyID + `","use":"sig"}`
+	sep := ","
+	if len(keys) == 0 {
+		sep = ""
+	}
+	out := append([]byte{}, doc[:i]...)
+	out = append(out, sep+oddKey...)
+	return append(out, doc[i:]...), nil
+}
