@@ -1,6 +1,11 @@
 package idtoken
 
-import "github.com/jotlib/jwt"
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/jotlib/jwt"
+)
 
 // Signer mints ID tokens (OpenID Connect Core 1.0 section 2), for identity
 // providers and tests. It is safe for concurrent use.
@@ -42,4 +47,31 @@ func (s *Signer) Sign(c Claims) (string, error) {
 		core = s.core
 	}
 	return profile.Sign(core, c, &c.Registered, nil)
+}
+
+// SignWith is Sign for claims of your own type, c, that embeds Claims (an
+// Extended, as VerifyInto reads): the whole value is marshaled by the
+// Encoder, with its further claims (OpenID Connect Core 1.0 section 5.1's
+// "email", "name", ...), under the same "typ". The embedded Claims must
+// hold every claim OpenID Connect Core 1.0 section 2 requires, as for Sign
+// (jwt.ErrMissingClaim). It is jwt.ErrEncoding, and no token, when c is
+// nil (or a nil pointer, or embeds a nil *Claims), when a field of c
+// outside the embedded Claims has the JSON name of one of its claims
+// (`json:"iss"`, `json:"nonce"`: encoding/json would shadow the embedded
+// one, or drop both, silently), or when the Encoder's output does not hold
+// the embedded claims as they are, or holds a look-alike of a profile
+// claim ("Nonce"), which the Verifier would refuse.
+func (s *Signer) SignWith(c Extended) (string, error) {
+	if rv := reflect.ValueOf(c); !rv.IsValid() || rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return "", fmt.Errorf("%w: idtoken: SignWith needs non-nil claims", jwt.ErrEncoding)
+	}
+	own := c.idClaims()
+	if own == nil {
+		return "", fmt.Errorf("%w: idtoken: SignWith: the embedded *Claims is nil", jwt.ErrEncoding)
+	}
+	var core *jwt.Signer
+	if s != nil {
+		core = s.core
+	}
+	return profile.SignWith(core, c, own, &own.Registered, nil)
 }
