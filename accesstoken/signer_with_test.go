@@ -129,7 +129,7 @@ type shadowIss struct {
 // encoding/json drops both.
 type shadowDeep struct {
 	accesstoken.Claims
-	extra
+	*extra // a pointer: vet does not follow it; encoding/json does
 }
 
 // extra is an embedded struct of the caller's.
@@ -176,7 +176,7 @@ func TestRFC9068_2_2_SignWithShadowingFieldRefused(t *testing.T) {
 	for name, c := range map[string]accesstoken.Extended{
 		"iss beside, same value":  &shadowIss{Claims: atClaims(), Issuer: atIssuer},
 		"iss beside, other value": &shadowIss{Claims: atClaims(), Issuer: "https://evil.example"},
-		"scope one level down":    &shadowDeep{Claims: atClaims(), extra: extra{Scope: "admin"}},
+		"scope one level down":    &shadowDeep{Claims: atClaims(), extra: &extra{Scope: "admin"}},
 		"look-alike client_id":    &lookAlike{Claims: atClaims(), Client: "x"},
 		"look-alike cnf":          &cnfLookAlike{Claims: atClaims(), CNF: "x"},
 		"MarshalJSON replaces":    &marshaling{atClaims()},
@@ -195,11 +195,11 @@ func TestRFC9068_2_2_SignWithShadowingFieldRefused(t *testing.T) {
 func TestRFC9068_2_2_SignWithNilAndZeroValues(t *testing.T) {
 	s := atSigner(t)
 	for name, c := range map[string]accesstoken.Extended{
-		"nil":                  nil,
-		"nil *Claims":          (*accesstoken.Claims)(nil),
-		"nil *mailTenantClaims":    (*mailTenantClaims)(nil),
-		"nil embedded *Claims": ptrClaims{},
-		"nil embedded, ptr":    &ptrClaims{},
+		"nil":                   nil,
+		"nil *Claims":           (*accesstoken.Claims)(nil),
+		"nil *mailTenantClaims": (*mailTenantClaims)(nil),
+		"nil embedded *Claims":  ptrClaims{},
+		"nil embedded, ptr":     &ptrClaims{},
 	} {
 		if tok, err := s.SignWith(c); !errors.Is(err, jwt.ErrEncoding) || tok != "" {
 			t.Errorf("%s: %q, %v; want ErrEncoding", name, tok, err)

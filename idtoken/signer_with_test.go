@@ -127,7 +127,7 @@ type idShadowSub struct {
 // encoding/json drops both.
 type idShadowDeep struct {
 	idtoken.Claims
-	idExtra
+	*idExtra // a pointer: vet does not follow it; encoding/json does
 }
 
 // idExtra is an embedded struct of the caller's.
@@ -159,7 +159,7 @@ func TestOIDCCore_2_SignWithShadowingFieldRefused(t *testing.T) {
 	for name, c := range map[string]idtoken.Extended{
 		"sub beside, same value":  &idShadowSub{Claims: idClaims(), Subject: "248289761001"},
 		"sub beside, other value": &idShadowSub{Claims: idClaims(), Subject: "admin"},
-		"nonce one level down":    &idShadowDeep{Claims: idClaims(), idExtra: idExtra{Nonce: "other"}},
+		"nonce one level down":    &idShadowDeep{Claims: idClaims(), idExtra: &idExtra{Nonce: "other"}},
 		"look-alike nonce":        &idLookAlike{Claims: idClaims(), N: "x"},
 		"MarshalJSON replaces":    &idMarshaling{idClaims()},
 	} {
