@@ -24,8 +24,10 @@
 //     provider is down: connection refused); Requests counts requests per
 //     path.
 //   - Key sources pointed at it through Client (which trusts its TLS
-//     certificate): RemoteSet (jwk.RemoteSet), Discovery (jwk.Provider) and
-//     Set (a local jwk.Set).
+//     certificate): RemoteSet (jwk.RemoteSet), Discovery (jwk.Provider, discovered
+//     at first use), Discover (jwk.Discover, tried once) and Set (a local
+//     jwk.Set); each has an error-returning form (NewRemoteSet,
+//     NewDiscovery) for use off the test's goroutine.
 //   - Minting with the profile Signers: AccessToken (RFC 9068, "typ"
 //     "at+jwt", the required claims defaulted from the provider) and IDToken
 //     (OpenID Connect Core 1.0 section 2; WithNonce, WithAZP, WithAuthTime,

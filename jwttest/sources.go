@@ -1,6 +1,8 @@
 package jwttest
 
 import (
+	"context"
+
 	"github.com/jotlib/jwt/jwk"
 )
 
@@ -49,6 +51,24 @@ func (p *Provider) NewDiscovery(opts ...jwk.RemoteOption) (*jwk.Provider, error)
 		return nil, ErrNoProvider
 	}
 	d, err := jwk.NewProvider(p.Issuer(), p.clientOpts(opts)...)
+	if err != nil {
+		return nil, err
+	}
+	p.t.Cleanup(func() { d.Close() })
+	return d, nil
+}
+
+// Discover runs jwk.Discover against this provider with Client, then opts:
+// the discovery (OpenID Connect Discovery 1.0 section 4, or RFC 8414
+// section 3 with jwk.WithWellKnown) and the first JWK Set fetch, each tried
+// once, bounded by ctx. Use it to observe a fault switch on the metadata
+// path: the error is jwk's (jwk.ErrFetch, jwk.ErrDiscoveryRefused). The
+// Provider returned is closed at t.Cleanup.
+func (p *Provider) Discover(ctx context.Context, opts ...jwk.RemoteOption) (*jwk.Provider, error) {
+	if !p.ok() {
+		return nil, ErrNoProvider
+	}
+	d, err := jwk.Discover(ctx, p.Issuer(), p.clientOpts(opts)...)
 	if err != nil {
 		return nil, err
 	}
