@@ -34,8 +34,11 @@
 //     WithAccessTokenHash, WithCodeHash), on a settable clock (WithClock,
 //     SetNow).
 //
-// Not there yet: ML-DSA keys (RFC 9964, Go 1.27 only); the RFC 9728
-// protected resource metadata; claims of the user's own type in minted
+//   - ServeResource: a resource's Protected Resource Metadata (RFC 9728
+//     section 3), served by jwthttp's own handler on this server.
+//
+// Not there yet: ML-DSA keys (RFC 9964, Go 1.27 only: WithAlgorithm refuses
+// them with ErrUnsupportedAlgorithm); claims of the user's own type in minted
 // tokens (waits for the profile Signers to accept them); DPoP proofs and
 // DPoP-bound tokens (RFC 9449); and the catalogue of hostile tokens (alg
 // "none", key confusion, CVE-2022-21449 signatures, kid injection, ...)

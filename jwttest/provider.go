@@ -36,15 +36,16 @@ type Provider struct {
 	srv *httptest.Server
 	cfg config
 
-	mu       sync.Mutex
-	keys     []*signingKey // keys[0] signs; the others are published only
-	nextKID  int
-	now      time.Time // fixed by SetNow; zero: cfg.now
-	faults   map[string]*fault
-	requests map[string]int
-	oddKey   bool
-	closed   bool
-	done     chan struct{} // closed by Close: ends delays
+	mu        sync.Mutex
+	keys      []*signingKey // keys[0] signs; the others are published only
+	nextKID   int
+	now       time.Time // fixed by SetNow; zero: cfg.now
+	faults    map[string]*fault
+	requests  map[string]int
+	oddKey    bool
+	resources map[string]http.Handler // ServeResource, by path
+	closed    bool
+	done      chan struct{} // closed by Close: ends delays
 }
 
 // NewProvider starts a Provider (TLS on 127.0.0.1 unless WithPlainHTTP)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"time"
 
@@ -53,8 +54,20 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 		body, err = p.jwks()
 		contentType = "application/jwk-set+json" // RFC 7517 section 8.5.1
 	default:
-		http.NotFound(w, r)
-		return
+		p.mu.Lock()
+		h := p.resources[r.URL.Path]
+		p.mu.Unlock()
+		if h == nil {
+			http.NotFound(w, r)
+			return
+		}
+		if f.body == BodyIntact {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		body = rec.Body.Bytes()
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
