@@ -16,18 +16,22 @@
 //     the Authorization Server Metadata (RFC 8414 section 3,
 //     PathOAuthAuthorizationServer) and the JWK Set (RFC 7517 section 5,
 //     PathJWKS); its issuer is the server's URL.
+//
 //   - Keys of RS*, PS*, ES256/384/512, EdDSA and Ed25519 (WithAlgorithm),
 //     each with a "kid"; Rotate, keeping the old keys published (a grace
 //     period) or dropping them.
+//
 //   - Fault switches: SetStatus, SetDelay, SetBody (BodyTruncated,
 //     BodyGarbage), SetOddKey (an extra key of an unknown "kty"), Close (the
 //     provider is down: connection refused); Requests counts requests per
 //     path.
+//
 //   - Key sources pointed at it through Client (which trusts its TLS
 //     certificate): RemoteSet (jwk.RemoteSet), Discovery (jwk.Provider, discovered
 //     at first use), Discover (jwk.Discover, tried once) and Set (a local
 //     jwk.Set); each has an error-returning form (NewRemoteSet,
 //     NewDiscovery) for use off the test's goroutine.
+//
 //   - Minting with the profile Signers: AccessToken (RFC 9068, "typ"
 //     "at+jwt", the required claims defaulted from the provider) and IDToken
 //     (OpenID Connect Core 1.0 section 2; WithNonce, WithAZP, WithAuthTime,
