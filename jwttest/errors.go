@@ -1,14 +1,13 @@
 package jwttest
 
-import "errors"
+import "github.com/jotlib/jwt/internal/sentinel"
 
-var (
-	// ErrNoProvider: a method was called on a nil *Provider or on a zero
-	// Provider not made by NewProvider; it has no server and no key.
-	ErrNoProvider = errors.New("jwttest: no provider (use NewProvider)")
-	// ErrUnsupportedAlgorithm: WithAlgorithm names an algorithm the kit
-	// cannot publish in a JWK Set: an HS* one (a secret in a JWK Set is
-	// published, RFC 7517 section 7, and jwk.RemoteSet refuses HS*
-	// tokens), "none", an unknown name, or ML-DSA (not yet in the kit).
-	ErrUnsupportedAlgorithm = errors.New("jwttest: unsupported signing algorithm")
-)
+// ErrNoProvider reports a method called on a nil *Provider or on a zero
+// Provider not made by NewProvider: it has no server and no key.
+var ErrNoProvider error = sentinel.New("jwttest: no provider (use NewProvider)")
+
+// ErrUnsupportedAlgorithm reports a WithAlgorithm the kit cannot publish in
+// a JWK Set: an HS* one (a secret in a JWK Set is published, RFC 7517
+// section 7, and jwk.RemoteSet refuses HS* tokens), "none", an unknown
+// name, or ML-DSA (not yet in the kit).
+var ErrUnsupportedAlgorithm error = sentinel.New("jwttest: unsupported signing algorithm")
