@@ -1,0 +1,199 @@
+package jwttest
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/asn1"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/jotlib/jwt"
+)
+
+// Attack is one hostile token of the catalogue Attacks builds: a token a
+// verifier of the Target must refuse. Name says what is wrong with it; Rule
+// is the RFC section or CVE it tests.
+type Attack struct {
+	Name, Rule string
+	Token      string
+}
+
+// ErrInvalidTarget: Attacks was given a Target it cannot build genuine-looking
+// tokens for (no issuer or audience, no key, a key that does not match the
+// algorithm, an algorithm the kit cannot sign with).
+var ErrInvalidTarget = errors.New("jwttest: invalid attack target")
+
+// DefaultAttackerURL is the base of the "jku" and "x5u" URLs (RFC 7515
+// sections 4.1.2, 4.1.5) of the attacks when Target.AttackerURL is empty.
+const DefaultAttackerURL = "https://attacker.jwttest.example"
+
+// Target is what Attacks builds its tokens for: the service's issuer and
+// audience and the genuine signing key, so that each hostile token is a
+// genuine RFC 9068 access token ("typ" "at+jwt", "iss", "sub", "aud",
+// "client_id", "iat", "exp", "jti") but for the one thing it attacks.
+type Target struct {
+	Issuer, Audience string
+	// Algorithm and Key are the genuine signing algorithm and private key
+	// (RS*, PS*, ES256/384/512, EdDSA or Ed25519; RFC 7518 section 3).
+	Algorithm jwt.Algorithm
+	Key       crypto.Signer
+	// KeyID is the genuine "kid" (RFC 7515 section 4.1.4); it may be empty.
+	KeyID string
+	// Subject and ClientID default to DefaultSubject and DefaultClientID.
+	Subject, ClientID string
+	// Now is the clock of "iat" and "exp"; nil is time.Now.
+	Now func() time.Time
+	// AttackerURL is where the "jku" and "x5u" attacks point (the
+	// attacker's JWK Set at AttackerURL+"/jwks.json", certificate at
+	// AttackerURL+"/cert.pem"); empty is DefaultAttackerURL.
+	AttackerURL string
+	// AttackerKey signs the header-key attacks ("jwk", "jku", "x5c",
+	// "x5u", ES256); nil makes a fresh P-256 key.
+	AttackerKey *ecdsa.PrivateKey
+	// OtherTenantKey is another tenant's key of Algorithm, signing a
+	// token with the genuine "kid"; nil makes a fresh one.
+	OtherTenantKey crypto.Signer
+}
+
+var b64 = base64.RawURLEncoding
+
+// member is one JSON object member, written in order (duplicates allowed:
+// the catalogue needs them).
+type member struct {
+	name  string
+	value any
+}
+
+// object writes members as a JSON object in their order, by hand, so that
+// duplicate and look-alike names survive (RFC 8259 section 4).
+func object(ms ...member) ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		n, err := json.Marshal(m.name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(m.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(n)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+// hashOf is the hash function of alg (RFC 7518 sections 3.1, 3.3-3.5).
+func hashOf(alg jwt.Algorithm) crypto.Hash {
+	switch alg {
+	case jwt.RS384, jwt.PS384, jwt.ES384, jwt.HS384:
+		return crypto.SHA384
+	case jwt.RS512, jwt.PS512, jwt.ES512, jwt.HS512:
+		return crypto.SHA512
+	case jwt.EdDSA, jwt.Ed25519:
+		return 0
+	}
+	return crypto.SHA256
+}
+
+// ecSize is the byte length of R and S for an ES* alg (RFC 7518 section 3.4).
+func ecSize(alg jwt.Algorithm) int {
+	switch alg {
+	case jwt.ES256:
+		return 32
+	case jwt.ES384:
+		return 48
+	case jwt.ES512:
+		return 66
+	}
+	return 0
+}
+
+func isEC(alg jwt.Algorithm) bool { return ecSize(alg) != 0 }
+
+// signDER signs input with key for alg; ES* signatures are left ASN.1 DER
+// (as crypto.Signer returns them).
+func signDER(alg jwt.Algorithm, key crypto.Signer, input []byte) ([]byte, error) {
+	h := hashOf(alg)
+	if h == 0 {
+		return key.Sign(rand.Reader, input, crypto.Hash(0))
+	}
+	d := h.New()
+	d.Write(input)
+	var opts crypto.SignerOpts = h
+	switch alg {
+	case jwt.PS256, jwt.PS384, jwt.PS512:
+		opts = &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: h}
+	}
+	return key.Sign(rand.Reader, d.Sum(nil), opts)
+}
+
+// sign is signDER with ES* signatures as R || S (RFC 7518 section 3.4).
+func sign(alg jwt.Algorithm, key crypto.Signer, input []byte) ([]byte, error) {
+	sig, err := signDER(alg, key, input)
+	if err != nil || !isEC(alg) {
+		return sig, err
+	}
+	var rs struct{ R, S *big.Int }
+	if _, err := asn1.Unmarshal(sig, &rs); err != nil {
+		return nil, err
+	}
+	n := ecSize(alg)
+	out := make([]byte, 2*n)
+	rs.R.FillBytes(out[:n])
+	rs.S.FillBytes(out[n:])
+	return out, nil
+}
+
+// keyFits reports whether key can sign alg (RFC 7518 section 3).
+func keyFits(alg jwt.Algorithm, key crypto.Signer) bool {
+	switch pub := key.Public().(type) {
+	case *rsa.PublicKey:
+		return strings.HasPrefix(string(alg), "RS") || strings.HasPrefix(string(alg), "PS")
+	case *ecdsa.PublicKey:
+		return isEC(alg) && (pub.Curve.Params().BitSize+7)/8 == ecSize(alg)
+	case ed25519.PublicKey:
+		return alg == jwt.EdDSA || alg == jwt.Ed25519
+	}
+	return false
+}
+
+func (t *Target) check() error {
+	if t.Issuer == "" || t.Audience == "" {
+		return fmt.Errorf("%w: Issuer and Audience are required", ErrInvalidTarget)
+	}
+	if t.Key == nil || isNilSigner(t.Key) {
+		return fmt.Errorf("%w: no Key", ErrInvalidTarget)
+	}
+	if !keyFits(t.Algorithm, t.Key) {
+		return fmt.Errorf("%w: key %T cannot sign %q", ErrInvalidTarget, t.Key, string(t.Algorithm))
+	}
+	if t.OtherTenantKey != nil && !keyFits(t.Algorithm, t.OtherTenantKey) {
+		return fmt.Errorf("%w: OtherTenantKey %T cannot sign %q", ErrInvalidTarget, t.OtherTenantKey, string(t.Algorithm))
+	}
+	return nil
+}
+
+// isNilSigner catches typed nil pointers and zero keys, whose Public panics.
+func isNilSigner(k crypto.Signer) (bad bool) {
+	defer func() {
+		if recover() != nil {
+			bad = true
+		}
+	}()
+	return k.Public() == nil
+}
