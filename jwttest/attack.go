@@ -159,8 +159,24 @@ func sign(alg jwt.Algorithm, key crypto.Signer, input []byte) ([]byte, error) {
 	return out, nil
 }
 
-// keyFits reports whether key can sign alg (RFC 7518 section 3).
-func keyFits(alg jwt.Algorithm, key crypto.Signer) bool {
+// keyFits reports whether key can sign alg (RFC 7518 section 3); a nil,
+// zero or broken key cannot.
+func keyFits(alg jwt.Algorithm, key crypto.Signer) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	switch r := key.(type) {
+	case *rsa.PrivateKey:
+		if r == nil || r.N == nil {
+			return false
+		}
+	case *ecdsa.PrivateKey:
+		if r == nil || r.Curve == nil || r.D == nil {
+			return false
+		}
+	}
 	switch pub := key.Public().(type) {
 	case *rsa.PublicKey:
 		return strings.HasPrefix(string(alg), "RS") || strings.HasPrefix(string(alg), "PS")
@@ -176,7 +192,7 @@ func (t *Target) check() error {
 	if t.Issuer == "" || t.Audience == "" {
 		return fmt.Errorf("%w: Issuer and Audience are required", ErrInvalidTarget)
 	}
-	if t.Key == nil || isNilSigner(t.Key) {
+	if t.Key == nil {
 		return fmt.Errorf("%w: no Key", ErrInvalidTarget)
 	}
 	if !keyFits(t.Algorithm, t.Key) {
@@ -185,15 +201,8 @@ func (t *Target) check() error {
 	if t.OtherTenantKey != nil && !keyFits(t.Algorithm, t.OtherTenantKey) {
 		return fmt.Errorf("%w: OtherTenantKey %T cannot sign %q", ErrInvalidTarget, t.OtherTenantKey, string(t.Algorithm))
 	}
+	if t.AttackerKey != nil && !keyFits(jwt.ES256, t.AttackerKey) {
+		return fmt.Errorf("%w: AttackerKey is not a P-256 key", ErrInvalidTarget)
+	}
 	return nil
-}
-
-// isNilSigner catches typed nil pointers and zero keys, whose Public panics.
-func isNilSigner(k crypto.Signer) (bad bool) {
-	defer func() {
-		if recover() != nil {
-			bad = true
-		}
-	}()
-	return k.Public() == nil
 }
