@@ -128,6 +128,15 @@ func (p *Provider) SignIDToken(c idtoken.Claims, opts ...IDOption) (string, erro
 	if err != nil {
 		return "", err
 	}
+	if err := p.idDefaults(k, &c, opts); err != nil {
+		return "", err
+	}
+	return k.id.Sign(c)
+}
+
+// idDefaults fills the zero claims of c and applies opts, as SignIDToken
+// documents, for a token signed with k.
+func (p *Provider) idDefaults(k *signingKey, c *idtoken.Claims, opts []IDOption) error {
 	var o idOptions
 	for _, opt := range opts {
 		if opt != nil {
@@ -148,17 +157,18 @@ func (p *Provider) SignIDToken(c idtoken.Claims, opts ...IDOption) (string, erro
 		}
 		c.AuthTime = claims.NewNumericDate(at)
 	}
+	var err error
 	if o.hashAccess {
 		if c.AccessTokenHash, err = idtoken.LeftHalfHash(k.alg, o.accessToken); err != nil {
-			return "", fmt.Errorf("jwttest: at_hash: %w", err)
+			return fmt.Errorf("jwttest: at_hash: %w", err)
 		}
 	}
 	if o.hashCode {
 		if c.CodeHash, err = idtoken.LeftHalfHash(k.alg, o.code); err != nil {
-			return "", fmt.Errorf("jwttest: c_hash: %w", err)
+			return fmt.Errorf("jwttest: c_hash: %w", err)
 		}
 	}
-	return k.id.Sign(c)
+	return nil
 }
 
 // IDToken is SignIDToken that fails the test (t.Fatal) on an error; call
