@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/mldsa"
 )
 
 // Attack is one hostile token of the catalogue Attacks builds: a token a
@@ -42,7 +43,8 @@ const DefaultAttackerURL = "https://attacker.jwttest.example"
 type Target struct {
 	Issuer, Audience string
 	// Algorithm and Key are the genuine signing algorithm and private key
-	// (RS*, PS*, ES256/384/512, EdDSA or Ed25519; RFC 7518 section 3).
+	// (RS*, PS*, ES256/384/512, EdDSA or Ed25519, RFC 7518 section 3;
+	// ML-DSA-44/65/87, RFC 9964, built with Go 1.27 or later).
 	Algorithm jwt.Algorithm
 	Key       crypto.Signer
 	// KeyID is the genuine "kid" (RFC 7515 section 4.1.4); it may be empty.
@@ -125,9 +127,17 @@ func ecSize(alg jwt.Algorithm) int {
 
 func isEC(alg jwt.Algorithm) bool { return ecSize(alg) != 0 }
 
+// isMLDSA reports an ML-DSA alg (RFC 9964 section 4).
+func isMLDSA(alg jwt.Algorithm) bool {
+	return alg == jwt.MLDSA44 || alg == jwt.MLDSA65 || alg == jwt.MLDSA87
+}
+
 // signDER signs input with key for alg; ES* signatures are left ASN.1 DER
 // (as crypto.Signer returns them).
 func signDER(alg jwt.Algorithm, key crypto.Signer, input []byte) ([]byte, error) {
+	if isMLDSA(alg) { // RFC 9964 section 4: the signing input itself, empty context
+		return mldsa.Sign(key, rand.Reader, input)
+	}
 	h := hashOf(alg)
 	if h == 0 {
 		return key.Sign(rand.Reader, input, crypto.Hash(0))
@@ -176,6 +186,9 @@ func keyFits(alg jwt.Algorithm, key crypto.Signer) (ok bool) {
 		if r == nil || r.Curve == nil || r.D == nil {
 			return false
 		}
+	}
+	if _, a, ok, err := mldsa.PublicOf(key); ok { // Go 1.27: an ML-DSA key fits its own parameter set only
+		return err == nil && a == string(alg)
 	}
 	switch pub := key.Public().(type) {
 	case *rsa.PublicKey:

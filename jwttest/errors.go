@@ -9,5 +9,5 @@ var ErrNoProvider error = sentinel.New("jwttest: no provider (use NewProvider)")
 // ErrUnsupportedAlgorithm reports a WithAlgorithm the kit cannot publish in
 // a JWK Set: an HS* one (a secret in a JWK Set is published, RFC 7517
 // section 7, and jwk.RemoteSet refuses HS* tokens), "none", an unknown
-// name, or ML-DSA (not yet in the kit).
+// name, or ML-DSA (RFC 9964) in a build with a Go older than 1.27.
 var ErrUnsupportedAlgorithm error = sentinel.New("jwttest: unsupported signing algorithm")

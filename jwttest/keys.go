@@ -27,7 +27,8 @@ type signingKey struct {
 }
 
 // generateKey makes a fresh private key for alg (RFC 7518 section 3.1,
-// RFC 8037 section 3.1). ML-DSA (RFC 9964) is not in the kit yet.
+// RFC 8037 section 3.1; RFC 9964 section 3 for ML-DSA, built with Go 1.27
+// or later: keys_mldsa.go).
 func generateKey(alg jwt.Algorithm) (crypto.Signer, error) {
 	switch alg {
 	case jwt.RS256, jwt.RS384, jwt.RS512, jwt.PS256, jwt.PS384, jwt.PS512:
@@ -41,6 +42,9 @@ func generateKey(alg jwt.Algorithm) (crypto.Signer, error) {
 	case jwt.EdDSA, jwt.Ed25519:
 		_, priv, err := ed25519.GenerateKey(rand.Reader)
 		return priv, err
+	}
+	if k, ok, err := generateMLDSA(alg); ok {
+		return k, err
 	}
 	return nil, fmt.Errorf("%w: %q", ErrUnsupportedAlgorithm, string(alg))
 }

@@ -105,7 +105,9 @@ func WithAuthTime(t time.Time) IDOption {
 
 // WithAccessTokenHash writes "at_hash" of accessToken (OpenID Connect
 // Core 1.0 sections 3.1.3.6 and 3.2.2.10): the left half of its hash with
-// the signing algorithm's hash function (idtoken.LeftHalfHash).
+// the signing algorithm's hash function (idtoken.LeftHalfHash). OpenID
+// Connect Core names none for ML-DSA: with an ML-DSA key the token is not
+// minted (jwt.ErrAlgorithmNotAllowed, as for WithCodeHash).
 func WithAccessTokenHash(accessToken string) IDOption {
 	return func(o *idOptions) { o.accessToken, o.hashAccess = accessToken, true }
 }

@@ -42,10 +42,11 @@ type config struct {
 
 // WithAlgorithm sets the signing algorithm of the provider's keys (RFC 7518
 // section 3.1; "EdDSA" and "Ed25519", RFC 8037 and RFC 9864): RS*, PS*
-// (2048-bit keys), ES256, ES384, ES512, EdDSA, Ed25519. HS* (a secret cannot
-// be published in a JWK Set, RFC 7517 section 7), "none" and ML-DSA (not in
-// the kit yet) fail the test with ErrUnsupportedAlgorithm. Default:
-// DefaultAlgorithm.
+// (2048-bit keys), ES256, ES384, ES512, EdDSA, Ed25519 and, built with Go
+// 1.27 or later (crypto/mldsa), ML-DSA-44, -65 and -87 (RFC 9964; an AKP
+// key in the JWK Set). HS* (a secret cannot be published in a JWK Set, RFC
+// 7517 section 7), "none", an unknown name, and ML-DSA built with an older
+// Go fail the test with ErrUnsupportedAlgorithm. Default: DefaultAlgorithm.
 func WithAlgorithm(alg jwt.Algorithm) Option {
 	return func(c *config) { c.alg = alg }
 }

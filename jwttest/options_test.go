@@ -21,7 +21,7 @@ func (r *recorder) Fatalf(format string, args ...any) {
 }
 
 func TestRFC7517_7_UnpublishableAlgorithmFailsTheTest(t *testing.T) {
-	for _, alg := range []jwt.Algorithm{jwt.HS256, jwt.HS512, "none", "XX999", jwt.MLDSA44} {
+	for _, alg := range []jwt.Algorithm{jwt.HS256, jwt.HS512, "none", "XX999"} {
 		t.Run(string(alg), func(t *testing.T) {
 			r := &recorder{TB: t}
 			if p := jwttest.NewProvider(r, jwttest.WithAlgorithm(alg)); p != nil {
