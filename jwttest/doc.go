@@ -18,8 +18,10 @@
 //     PathJWKS); its issuer is the server's URL.
 //
 //   - Keys of RS*, PS*, ES256/384/512, EdDSA and Ed25519 (WithAlgorithm),
-//     each with a "kid"; Rotate, keeping the old keys published (a grace
-//     period) or dropping them.
+//     and ML-DSA-44/65/87 (RFC 9964) when built with Go 1.27 or later (an
+//     older Go refuses them with ErrUnsupportedAlgorithm), each with a
+//     "kid"; Rotate, keeping the old keys published (a grace period) or
+//     dropping them.
 //
 //   - Fault switches: SetStatus, SetDelay, SetBody (BodyTruncated,
 //     BodyGarbage), SetOddKey (an extra key of an unknown "kty"), Close (the
@@ -36,15 +38,31 @@
 //     "at+jwt", the required claims defaulted from the provider) and IDToken
 //     (OpenID Connect Core 1.0 section 2; WithNonce, WithAZP, WithAuthTime,
 //     WithAccessTokenHash, WithCodeHash), on a settable clock (WithClock,
-//     SetNow).
+//     SetNow); AccessTokenWith and IDTokenWith for claims of your own type
+//     embedding the profile's (through the Signers' SignWith, defaults
+//     filled into a copy: your value is not changed).
+//
+//   - DPoP (RFC 9449): DPoPSigner, a proof Signer with a fresh client key
+//     (for dpop.Transport), and BoundAccessToken, an access token bound to
+//     its key by "cnf" "jkt" (section 6.1).
 //
 //   - ServeResource: a resource's Protected Resource Metadata (RFC 9728
 //     section 3), served by jwthttp's own handler on this server.
 //
-// Not there yet: ML-DSA keys (RFC 9964, Go 1.27 only: WithAlgorithm refuses
-// them with ErrUnsupportedAlgorithm); claims of the user's own type in minted
-// tokens (waits for the profile Signers to accept them); DPoP proofs and
-// DPoP-bound tokens (RFC 9449); and the catalogue of hostile tokens (alg
-// "none", key confusion, CVE-2022-21449 signatures, kid injection, ...)
-// with helpers that run it against a verifier or an http.Handler.
+//   - The attack catalogue: Attacks (and Provider.Attacks) builds hostile
+//     access tokens for a Target (alg "none", key confusion, CVE-2022-21449
+//     signatures, DER signatures, kid injection, header keys, crit and b64,
+//     times, iss/aud/typ, an ID token sent to the API, duplicate and
+//     look-alike names, non-canonical base64url, size, another tenant's
+//     key), IDTokenAttacks the reverse (access tokens sent to an ID-token
+//     verifier); GenuineToken and GenuineIDToken to check the verifier
+//     accepts the real thing; RunAgainst and RunAgainstHandler run a
+//     catalogue and fail the test for each token accepted.
+//
+// Not there yet: DPoP proofs with faults of their own (a replayed or stale
+// proof, a wrong "htu" or "ath" must be made by hand with dpop.Signer or
+// jwt.Sign); IDTokenAttacks covers the token-kind confusion only, the rest
+// of the catalogue is built as access tokens; RunAgainstHandler sends
+// "Bearer" only (no DPoP scheme); at_hash and c_hash with ML-DSA keys are
+// refused (OpenID Connect Core names no hash for them).
 package jwttest
