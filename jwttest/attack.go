@@ -9,8 +9,8 @@ import (
 	"encoding/asn1"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"github.com/jotlib/jwt/internal/sentinel"
 	"math/big"
 	"strings"
 	"time"
@@ -27,10 +27,10 @@ type Attack struct {
 	Token      string
 }
 
-// ErrInvalidTarget: Attacks was given a Target it cannot build genuine-looking
+// ErrInvalidTarget reports a Target Attacks cannot build genuine-looking
 // tokens for (no issuer or audience, no key, a key that does not match the
 // algorithm, an algorithm the kit cannot sign with).
-var ErrInvalidTarget = errors.New("jwttest: invalid attack target")
+var ErrInvalidTarget error = sentinel.New("jwttest: invalid attack target")
 
 // DefaultAttackerURL is the base of the "jku" and "x5u" URLs (RFC 7515
 // sections 4.1.2, 4.1.5) of the attacks when Target.AttackerURL is empty.
@@ -183,6 +183,7 @@ func keyFits(alg jwt.Algorithm, key crypto.Signer) (ok bool) {
 			return false
 		}
 	case *ecdsa.PrivateKey:
+		//lint:ignore SA1019 a zero or hand-made key without its scalar is refused before signing; only D tells
 		if r == nil || r.Curve == nil || r.D == nil {
 			return false
 		}
