@@ -89,6 +89,9 @@ func TestRemoteSet_RateLimitSpacesUnknownKidRefreshesFromEachOtherOnly(t *testin
 	if err := f.parse(mustSign(t, jwt.ES384, k.ec384, "b")); err != nil {
 		t.Fatalf("first unknown kid: %v", err)
 	}
+	// The unknown-kid fetch happened between missAt and missEnd: its
+	// period has surely begun at missAt and surely ended at missEnd+period.
+	missEnd := time.Now()
 	time.Sleep(period / 2)
 	if err := f.remote.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
@@ -101,7 +104,7 @@ func TestRemoteSet_RateLimitSpacesUnknownKidRefreshesFromEachOtherOnly(t *testin
 			t.Fatalf("unknown kid within the period of the last unknown-kid fetch: %v, %d new fetches; want ErrKeyNotFound, none", err, f.srv.hits.Load()-hits)
 		}
 	}
-	time.Sleep(time.Until(missAt.Add(period + 50*time.Millisecond)))
+	time.Sleep(time.Until(missEnd.Add(period + 50*time.Millisecond)))
 	// Now within the period of the Refresh, but not of the unknown-kid fetch.
 	if err := f.parse(mustSign(t, jwt.EdDSA, k.ed, "c")); err != nil {
 		t.Fatalf("unknown kid after the period of the last unknown-kid fetch: %v", err)
