@@ -2,6 +2,7 @@ package dpop
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -91,6 +92,30 @@ func BoundKey(token string) (jkt string, err error) {
 	return "", nil
 }
 
+// CheckBearer is RFC 9449 section 7.2's rule for an access token presented
+// as a bearer token, once its verifier accepted it: nil for an unbound token
+// and for one that is not a JWT (ErrNotJWT: nothing to read; whatever
+// accepted it answers for its binding); ErrBoundTokenAsBearer for a token
+// bound to a DPoP key; BoundKey's other errors (ErrUnsupportedBinding,
+// jwt.ErrTokenMalformed) as they are. jwthttp's Middleware and jwtgrpc's
+// Interceptor apply it to every bearer token.
+func CheckBearer(token string) error {
+	jkt, err := BoundKey(token)
+	switch {
+	case errors.Is(err, ErrNotJWT):
+		return nil
+	case err != nil:
+		return err
+	case jkt != "":
+		return ErrBoundTokenAsBearer
+	}
+	return nil
+}
+
+// urlAlphabet maps the standard base64 alphabet's two letters to
+// base64url's, for jsonObjectHeader's lenient reading.
+var urlAlphabet = strings.NewReplacer("+", "-", "/", "_")
+
 // jsonObjectHeader reports whether seg, a token's first segment, decodes
 // under the most lenient base64 reading (either alphabet, padded or not)
 // to bytes starting, after JSON white space, with '{': what some JOSE
@@ -100,7 +125,6 @@ func jsonObjectHeader(seg string) bool {
 		seg = seg[i+1:] // "Bearer eyJ...": a JWS a scheme prefix was left on
 	}
 	s := strings.TrimRight(seg, "=")
-	s = strings.NewReplacer("+", "-", "/", "_").Replace(s)
 	if len(s)%4 == 1 {
 		return false
 	}
@@ -109,6 +133,7 @@ func jsonObjectHeader(seg string) bool {
 	if len(s) > 64 {
 		s = s[:64]
 	}
+	s = urlAlphabet.Replace(s)
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
 		return false

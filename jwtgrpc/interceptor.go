@@ -153,10 +153,7 @@ func (in *Interceptor[C]) check(ctx context.Context, method string) (context.Con
 	// so is one bound by another confirmation method (mTLS, RFC 8705:
 	// dpop.ErrUnsupportedBinding). A token that is not a JWT (an opaque one
 	// the VerifyFunc accepted, dpop.ErrNotJWT) has nothing to read: unbound.
-	if jkt, err := dpop.BoundKey(token); (err != nil && !errors.Is(err, dpop.ErrNotJWT)) || jkt != "" {
-		if err == nil {
-			err = dpop.ErrBoundTokenAsBearer
-		}
+	if err := dpop.CheckBearer(token); err != nil {
 		return nil, in.refuse(ctx, method, err)
 	}
 	if required := in.cfg.scopes[method]; len(required) > 0 {

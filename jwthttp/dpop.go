@@ -221,24 +221,6 @@ func (m *Middleware[C]) dpopProof(r *http.Request, token string) (*dpop.Proof, e
 	return p, nil
 }
 
-// notBound refuses a bearer token bound to a DPoP key (RFC 9449 section
-// 7.2): its verified claims carry "cnf" "jkt"; or bound by a confirmation
-// method this library does not check (dpop.ErrUnsupportedBinding). A token
-// that is not a JWT (dpop.ErrNotJWT: an opaque token its VerifyFunc
-// accepted) has no claims to read: unbound.
-func notBound(token string) error {
-	jkt, err := dpop.BoundKey(token)
-	switch {
-	case errors.Is(err, dpop.ErrNotJWT):
-		return nil
-	case err != nil:
-		return err
-	case jkt != "":
-		return dpop.ErrBoundTokenAsBearer
-	}
-	return nil
-}
-
 // setNonce sets a fresh DPoP-Nonce on h (RFC 9449 section 8.2).
 func (m *Middleware[C]) setNonce(h http.Header) error {
 	nonce, err := m.cfg.dpop.NewNonce()

@@ -305,7 +305,7 @@ func (m *Middleware[C]) verified(r *http.Request, token string, sch scheme) (con
 		}
 	case rc.probe.p.unbound(token): // no "cnf" at all: dpop.BoundKey would find no binding (dpop_probe.go)
 	default:
-		if err := notBound(token); err != nil {
+		if err := dpop.CheckBearer(token); err != nil { // RFC 9449 section 7.2
 			return nil, m.refuse(err, sch)
 		}
 	}
