@@ -7,22 +7,106 @@ import (
 	"testing"
 )
 
+// Finding is one attack a verifier or handler did not refuse: it accepted
+// the token (a nil error, a 2xx status) or panicked on it.
+type Finding struct {
+	Attack
+	// Status is the handler's HTTP status (AcceptedByHandler); 0 for a
+	// verify function.
+	Status int
+	// Panic is what the verifier or handler panicked with; nil when it
+	// returned.
+	Panic any
+}
+
+// String says which attack got through and how: "attack NAME (RULE)
+// accepted[: status N]" or "attack NAME (RULE): panicked: V".
+func (f Finding) String() string {
+	switch {
+	case f.Panic != nil:
+		return fmt.Sprintf("attack %s (%s): panicked: %v", f.Name, f.Rule, f.Panic)
+	case f.Status != 0:
+		return fmt.Sprintf("attack %s (%s) accepted: status %d", f.Name, f.Rule, f.Status)
+	}
+	return fmt.Sprintf("attack %s (%s) accepted", f.Name, f.Rule)
+}
+
+// Accepted hands each attack's token to verify and returns, in catalogue
+// order, those verify returned nil for or panicked on: RunAgainst without
+// the test, for comparing verifiers or recording what a peer accepts. An
+// empty catalogue or a nil verify is ErrNothingToRun: running nothing
+// proves nothing.
+func Accepted(attacks []Attack, verify func(token string) error) ([]Finding, error) {
+	if len(attacks) == 0 || verify == nil {
+		return nil, ErrNothingToRun
+	}
+	var out []Finding
+	for _, a := range attacks {
+		err := call(func() error { return verify(a.Token) })
+		if p, ok := err.(panicked); ok {
+			out = append(out, Finding{Attack: a, Panic: p.v})
+		} else if err == nil {
+			out = append(out, Finding{Attack: a})
+		}
+	}
+	return out, nil
+}
+
 // RunAgainst hands each attack's token to verify and fails the test
-// (t.Errorf "attack NAME (RULE) accepted") for each one verify returns nil
-// for, and for each one it panics on. An empty catalogue or a nil verify
-// fails the test too: running nothing proves nothing.
+// (t.Errorf with the Finding) for each one verify returns nil for, and for
+// each one it panics on. An empty catalogue or a nil verify fails the test
+// too.
 func RunAgainst(t testing.TB, attacks []Attack, verify func(token string) error) {
 	t.Helper()
-	if len(attacks) == 0 || verify == nil {
-		t.Errorf("jwttest: RunAgainst: no attacks or no verify function")
+	report(t, "RunAgainst", func() ([]Finding, error) { return Accepted(attacks, verify) })
+}
+
+// AcceptedByHandler sends each attack's token to h as "Authorization:
+// Bearer TOKEN" (RFC 6750 section 2.1) on a copy of req (nil: GET /) and
+// returns, in catalogue order, those h answered with a 2xx status or
+// panicked on. An empty catalogue or a nil handler is ErrNothingToRun.
+func AcceptedByHandler(attacks []Attack, h http.Handler, req *http.Request) ([]Finding, error) {
+	if len(attacks) == 0 || h == nil {
+		return nil, ErrNothingToRun
+	}
+	var out []Finding
+	for _, a := range attacks {
+		var r *http.Request
+		if req == nil {
+			r = httptest.NewRequest(http.MethodGet, "/", nil)
+		} else {
+			r = req.Clone(req.Context())
+		}
+		r.Header.Set("Authorization", "Bearer "+a.Token)
+		w := httptest.NewRecorder()
+		err := call(func() error { h.ServeHTTP(w, r); return nil })
+		if p, ok := err.(panicked); ok {
+			out = append(out, Finding{Attack: a, Panic: p.v})
+		} else if w.Code >= 200 && w.Code < 300 {
+			out = append(out, Finding{Attack: a, Status: w.Code})
+		}
+	}
+	return out, nil
+}
+
+// RunAgainstHandler is AcceptedByHandler failing the test (t.Errorf with
+// the Finding) for each attack h did not refuse; an empty catalogue or a
+// nil handler fails the test too.
+func RunAgainstHandler(t testing.TB, attacks []Attack, h http.Handler, req *http.Request) {
+	t.Helper()
+	report(t, "RunAgainstHandler", func() ([]Finding, error) { return AcceptedByHandler(attacks, h, req) })
+}
+
+// report runs find and fails t for its error and for each Finding.
+func report(t testing.TB, name string, find func() ([]Finding, error)) {
+	t.Helper()
+	fs, err := find()
+	if err != nil {
+		t.Errorf("jwttest: %s: %v", name, err)
 		return
 	}
-	for _, a := range attacks {
-		if err := call(func() error { return verify(a.Token) }); err == nil {
-			t.Errorf("attack %s (%s) accepted", a.Name, a.Rule)
-		} else if p, ok := err.(panicked); ok {
-			t.Errorf("attack %s (%s): verify panicked: %v", a.Name, a.Rule, p.v)
-		}
+	for _, f := range fs {
+		t.Errorf("%s", f)
 	}
 }
 
@@ -37,35 +121,4 @@ func call(f func() error) (err error) {
 		}
 	}()
 	return f()
-}
-
-// RunAgainstHandler sends each attack's token to h as "Authorization:
-// Bearer TOKEN" (RFC 6750 section 2.1) on a copy of req (nil: GET /) and
-// fails the test (t.Errorf "attack NAME (RULE) accepted: status N") for
-// each 2xx answer, and for each panic of h. An empty catalogue or a nil
-// handler fails the test too.
-func RunAgainstHandler(t testing.TB, attacks []Attack, h http.Handler, req *http.Request) {
-	t.Helper()
-	if len(attacks) == 0 || h == nil {
-		t.Errorf("jwttest: RunAgainstHandler: no attacks or no handler")
-		return
-	}
-	for _, a := range attacks {
-		var r *http.Request
-		if req == nil {
-			r = httptest.NewRequest(http.MethodGet, "/", nil)
-		} else {
-			r = req.Clone(req.Context())
-		}
-		r.Header.Set("Authorization", "Bearer "+a.Token)
-		w := httptest.NewRecorder()
-		err := call(func() error { h.ServeHTTP(w, r); return nil })
-		if p, ok := err.(panicked); ok {
-			t.Errorf("attack %s (%s): handler panicked: %v", a.Name, a.Rule, p.v)
-			continue
-		}
-		if w.Code >= 200 && w.Code < 300 {
-			t.Errorf("attack %s (%s) accepted: status %d", a.Name, a.Rule, w.Code)
-		}
-	}
 }

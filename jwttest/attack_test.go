@@ -159,9 +159,9 @@ func TestAttack_RunAgainstReportsAcceptedPanickingAndEmpty(t *testing.T) {
 		want    string
 	}{
 		{"accepted", a, func(string) error { return nil }, "attack x (RFC 0) accepted"},
-		{"panicked", a, func(string) error { panic("boom") }, "attack x (RFC 0): verify panicked: boom"},
+		{"panicked", a, func(string) error { panic("boom") }, "attack x (RFC 0): panicked: boom"},
 		{"empty", nil, func(string) error { return nil }, "no attacks"},
-		{"nil verify", a, nil, "no verify"},
+		{"nil verify", a, nil, "nothing to run"},
 	} {
 		ft := &fakeT{TB: t}
 		jwttest.RunAgainst(ft, c.attacks, c.verify)
@@ -330,3 +330,38 @@ func TestAttack_NaiveVerifiersAcceptGenuine(t *testing.T) {
 }
 
 var _ crypto.Signer = (*ecdsa.PrivateKey)(nil)
+
+func TestAttack_AcceptedReturnsFindingsInOrder(t *testing.T) {
+	a := []jwttest.Attack{{Name: "x", Rule: "R1", Token: "ok"}, {Name: "y", Rule: "R2", Token: "no"}, {Name: "z", Rule: "R3", Token: "boom"}}
+	fs, err := jwttest.Accepted(a, func(tok string) error {
+		switch tok {
+		case "ok":
+			return nil
+		case "boom":
+			panic("boom")
+		}
+		return errors.New("refused")
+	})
+	if err != nil || len(fs) != 2 || fs[0].Name != "x" || fs[1].Name != "z" || fs[1].Panic != "boom" {
+		t.Fatalf("Accepted = %v, %v", fs, err)
+	}
+	if got := fs[0].String(); got != "attack x (R1) accepted" {
+		t.Errorf("String = %q", got)
+	}
+	if _, err := jwttest.Accepted(nil, func(string) error { return nil }); !errors.Is(err, jwttest.ErrNothingToRun) {
+		t.Errorf("empty catalogue: %v, want ErrNothingToRun", err)
+	}
+	if _, err := jwttest.AcceptedByHandler(a, nil, nil); !errors.Is(err, jwttest.ErrNothingToRun) {
+		t.Errorf("nil handler: %v, want ErrNothingToRun", err)
+	}
+	fs, err = jwttest.AcceptedByHandler(a, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "Bearer ok" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.WriteHeader(http.StatusUnauthorized)
+	}), nil)
+	if err != nil || len(fs) != 1 || fs[0].Status != http.StatusNoContent || fs[0].String() != "attack x (R1) accepted: status 204" {
+		t.Fatalf("AcceptedByHandler = %v, %v", fs, err)
+	}
+}

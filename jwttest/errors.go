@@ -11,3 +11,8 @@ var ErrNoProvider error = sentinel.New("jwttest: no provider (use NewProvider)")
 // section 7, and jwk.RemoteSet refuses HS* tokens), "none", an unknown
 // name, or ML-DSA (RFC 9964) in a build with a Go older than 1.27.
 var ErrUnsupportedAlgorithm error = sentinel.New("jwttest: unsupported signing algorithm")
+
+// ErrNothingToRun reports Accepted or AcceptedByHandler called with no
+// attacks or nothing to run them against (a nil verify function or
+// handler): running nothing proves nothing.
+var ErrNothingToRun error = sentinel.New("jwttest: no attacks, or nothing to run them against")
