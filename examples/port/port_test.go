@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,41 +11,44 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/jwttest"
 )
 
-// TestPortedService runs the ported service against a fake identity
-// provider on 127.0.0.1 and checks every behaviour the golang-jwt + keyfunc
-// original had, including a key rotated in one second after start-up.
+// TestPortedService runs the ported service against jwttest's fake
+// identity provider on 127.0.0.1 and checks every behaviour the golang-jwt
+// + keyfunc original had, including a key rotated in one second after
+// start-up.
 func TestPortedService(t *testing.T) {
-	idp := newFakeIdP(t, time.Second)
+	idp := newTestIdP(t)
+	started := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	svc, err := newService(ctx, config{JWKSURL: idp.jwksURL(), Issuer: testIssuer, Audience: testAudience})
+	svc, err := newService(ctx, config{JWKSURL: idp.JWKSURI(), Issuer: idp.Issuer(), Audience: testAudience})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer svc.Close()
 	api := httptest.NewServer(svc)
 	defer api.Close()
-	expired := func(c *accessClaims) {
+	expired := func(c *testClaims) {
 		c.IssuedAt = claims.NewNumericDate(time.Now().Add(-10 * time.Minute))
 		c.ExpiresAt = claims.NewNumericDate(time.Now().Add(-90 * time.Second))
 	}
 
 	t.Run("valid token accepted", func(t *testing.T) {
-		status, body := call(t, api, "GET", "/api/me", idp.issue(nil))
+		status, body := call(t, api, "GET", "/api/me", issue(t, idp, nil))
 		if status != http.StatusOK || body["sub"] != "user-42" || body["tenant"] != "acme" {
 			t.Fatalf("got %d %v", status, body)
 		}
 	})
 	t.Run("wrong audience refused", func(t *testing.T) {
-		tok := idp.issue(func(c *accessClaims) { c.Audience = claims.Audience{"billing-api"} })
+		tok := issue(t, idp, func(c *testClaims) { c.Audience = claims.Audience{"billing-api"} })
 		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized {
 			t.Fatalf("got %d", status)
 		}
 	})
 	t.Run("Validate tenant check refused", func(t *testing.T) {
-		tok := idp.issue(func(c *accessClaims) { c.Tenant = "initech" })
+		tok := issue(t, idp, func(c *testClaims) { c.Tenant = "initech" })
 		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusForbidden {
 			t.Fatalf("got %d", status)
 		}
@@ -65,9 +65,9 @@ func TestPortedService(t *testing.T) {
 			{"no token at /refresh: no error code", "POST", "/refresh", "", http.StatusUnauthorized, `Bearer realm="api"`},
 			{"another scheme: no error code", "GET", "/api/me", "Basic dXNlcjpwYXNz", http.StatusUnauthorized, `Bearer realm="api"`},
 			{"empty credential: invalid_request", "GET", "/api/me", "Bearer ", http.StatusBadRequest, `Bearer realm="api", error="invalid_request"`},
-			{"wrong audience: invalid_token", "GET", "/api/me", "Bearer " + idp.issue(func(c *accessClaims) { c.Audience = claims.Audience{"billing-api"} }),
+			{"wrong audience: invalid_token", "GET", "/api/me", "Bearer " + issue(t, idp, func(c *testClaims) { c.Audience = claims.Audience{"billing-api"} }),
 				http.StatusUnauthorized, `Bearer realm="api", error="invalid_token"`},
-			{"unknown tenant: 403 insufficient_scope", "GET", "/api/me", "Bearer " + idp.issue(func(c *accessClaims) { c.Tenant = "initech" }),
+			{"unknown tenant: 403 insufficient_scope", "GET", "/api/me", "Bearer " + issue(t, idp, func(c *testClaims) { c.Tenant = "initech" }),
 				http.StatusForbidden, `Bearer realm="api", error="insufficient_scope"`},
 		} {
 			req, err := http.NewRequest(tt.method, api.URL+tt.path, nil)
@@ -91,7 +91,7 @@ func TestPortedService(t *testing.T) {
 		}
 	})
 	t.Run("expired token refused, its verified sub readable by refresh", func(t *testing.T) {
-		tok := idp.issue(expired)
+		tok := issue(t, idp, expired)
 		if status, _ := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized {
 			t.Fatalf("/api/me: got %d", status)
 		}
@@ -99,40 +99,39 @@ func TestPortedService(t *testing.T) {
 		if status != http.StatusOK || body["sub"] != "user-42" {
 			t.Fatalf("/refresh: got %d %v", status, body)
 		}
-		wrongAud := idp.issue(func(c *accessClaims) { expired(c); c.Audience = claims.Audience{"billing-api"} })
+		wrongAud := issue(t, idp, func(c *testClaims) { expired(c); c.Audience = claims.Audience{"billing-api"} })
 		if status, _ := call(t, api, "POST", "/refresh", wrongAud); status != http.StatusUnauthorized {
 			t.Fatalf("/refresh of an expired token for another audience: got %d", status)
 		}
 	})
 	t.Run("token signed by another key refused, its claims never read", func(t *testing.T) {
-		rogue, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-		if err != nil {
-			t.Fatal(err)
+		// Another provider's key under the real key's "kid", claiming the
+		// real issuer.
+		rogue := newTestIdP(t)
+		if rogue.KeyID() != idp.KeyID() {
+			t.Fatalf("kids %q and %q, want the same", rogue.KeyID(), idp.KeyID())
 		}
-		mark := func(c *accessClaims) { c.Subject = "mallory-7" }
-		tok := signAccess(t, rogue, "key-1", mark)
+		mark := func(c *testClaims) { c.Subject = "mallory-7"; c.Issuer = idp.Issuer() }
+		tok := issue(t, rogue, mark)
 		if status, body := call(t, api, "GET", "/api/me", tok); status != http.StatusUnauthorized || body["sub"] != "" {
 			t.Fatalf("/api/me: got %d %v", status, body)
 		}
-		old := signAccess(t, rogue, "key-1", func(c *accessClaims) { mark(c); expired(c) })
+		old := issue(t, rogue, func(c *testClaims) { mark(c); expired(c) })
 		status, raw := callRaw(t, api, "POST", "/refresh", old)
 		if status != http.StatusUnauthorized || strings.Contains(raw, "mallory") {
 			t.Fatalf("/refresh: got %d %q", status, raw)
 		}
 	})
 	t.Run("rotation 1 s after start-up accepted at once", func(t *testing.T) {
-		select {
-		case <-idp.rotated:
-		case <-time.After(10 * time.Second):
-			t.Fatal("the identity provider never rotated")
-		}
-		before := idp.fetchCount()
+		time.Sleep(time.Until(started.Add(time.Second)))
+		idp.Rotate(true)
+		before := idp.Requests(jwttest.PathJWKS)
 		start := time.Now()
-		status, body := call(t, api, "GET", "/api/me", idp.issue(nil)) // signed with key-2
+		status, body := call(t, api, "GET", "/api/me", issue(t, idp, nil)) // signed with the new key
 		if status != http.StatusOK || body["sub"] != "user-42" {
-			t.Fatalf("token with the new kid: got %d %v (fetches %d)", status, body, idp.fetchCount())
+			t.Fatalf("token with the new kid: got %d %v (fetches %d)", status, body, idp.Requests(jwttest.PathJWKS))
 		}
-		if got := idp.fetchCount() - before; got != 1 {
+		if got := idp.Requests(jwttest.PathJWKS) - before; got != 1 {
 			t.Errorf("the new kid took %d fetches, want 1", got)
 		}
 		t.Logf("new kid verified %v after the rotation was seen", time.Since(start).Round(time.Millisecond))
