@@ -63,7 +63,43 @@ type Target struct {
 	// OtherTenantKey is another tenant's key of Algorithm, signing a
 	// token with the genuine "kid"; nil makes a fresh one.
 	OtherTenantKey crypto.Signer
+
+	// The ID-token catalogue's expectations of the relying party
+	// (IDTokenAttacks, GenuineIDToken); Attacks does not read them.
+
+	// Nonce is the "nonce" the relying party sent in its authentication
+	// request (OpenID Connect Core 1.0 section 3.1.2.1): the genuine ID
+	// token carries it and the attacks add a missing and another nonce
+	// (section 3.1.3.7 step 11, idtoken.Checks.Nonce). Empty: no nonce.
+	Nonce string
+	// AccessToken is the access token the ID token came with: the genuine
+	// ID token carries its "at_hash" (section 3.1.3.8) and the attacks add
+	// a wrong one (idtoken.Checks.AccessToken). Empty: no "at_hash". With
+	// an ML-DSA Algorithm it is ErrInvalidTarget (section 3.1.3.6 names no
+	// hash for it).
+	AccessToken string
+	// AZP is the "azp" rule the relying party enforces (section 3.1.3.7
+	// steps 4 and 5); the zero value, AZPIgnored, adds no "azp" attack.
+	AZP AZPRule
 }
+
+// AZPRule is the "azp" (authorized party) rule of OpenID Connect Core 1.0
+// section 3.1.3.7 steps 4 and 5 a relying party enforces, which decides the
+// "azp" attacks of IDTokenAttacks.
+type AZPRule int
+
+const (
+	// AZPIgnored is errata set 2's rule (idtoken.DefaultAZP): "azp" is
+	// neither required nor compared, so no "azp" attack applies.
+	AZPIgnored AZPRule = iota
+	// AZPMustMatch is step 5 (idtoken.AZPMatchesClientID): an "azp" must
+	// be the client id. Adds "azp of another client, several audiences".
+	AZPMustMatch
+	// AZPErrata1 is steps 4 and 5 of errata set 1 (idtoken.AZPErrata1):
+	// several audiences need an "azp", which must be the client id. Adds
+	// AZPMustMatch's attack and "several audiences, no azp".
+	AZPErrata1
+)
 
 var b64 = base64.RawURLEncoding
 
@@ -217,6 +253,9 @@ func (t *Target) check() error {
 	}
 	if t.AttackerKey != nil && !keyFits(jwt.ES256, t.AttackerKey) {
 		return fmt.Errorf("%w: AttackerKey is not a P-256 key", ErrInvalidTarget)
+	}
+	if t.AZP < AZPIgnored || t.AZP > AZPErrata1 {
+		return fmt.Errorf("%w: unknown AZP rule %d", ErrInvalidTarget, int(t.AZP))
 	}
 	return nil
 }

@@ -35,24 +35,55 @@ type builder struct {
 	jti string
 	out []Attack
 	err error
+	// id builds ID tokens (OpenID Connect Core 1.0 section 2): "typ" "JWT",
+	// the ID token's claims (idClaims); otherwise RFC 9068 access tokens.
+	id bool
 }
 
-func (b *builder) header(extra ...member) []member {
-	h := []member{{"alg", string(b.t.Algorithm)}, {"typ", "at+jwt"}}
+// typ is the genuine "typ": "at+jwt" (RFC 9068 section 2.1) or, for an ID
+// token, "JWT".
+func (b *builder) typ() string {
+	if b.id {
+		return "JWT"
+	}
+	return "at+jwt"
+}
+
+// typed is the start of a header of alg: "alg" then the genuine "typ".
+func (b *builder) typed(alg string) []member {
+	return []member{{"alg", alg}, {"typ", b.typ()}}
+}
+
+// headerOf is typed(alg) with the genuine "kid" if any, then extra.
+func (b *builder) headerOf(alg string, extra ...member) []member {
+	h := b.typed(alg)
 	if b.t.KeyID != "" {
 		h = append(h, member{"kid", b.t.KeyID})
 	}
 	return append(h, extra...)
 }
 
-// claims are the genuine claims (RFC 9068 section 2.2); set replaces a
-// member by name (nil value: removed), extra appends.
-func (b *builder) claims(set map[string]any, extra ...member) []member {
-	base := []member{
+func (b *builder) header(extra ...member) []member {
+	return b.headerOf(string(b.t.Algorithm), extra...)
+}
+
+// base is the genuine claims: an access token's (RFC 9068 section 2.2) or
+// an ID token's (idClaims).
+func (b *builder) base() []member {
+	if b.id {
+		return b.idClaims()
+	}
+	return []member{
 		{"iss", b.t.Issuer}, {"sub", b.t.Subject}, {"aud", b.t.Audience},
 		{"client_id", b.t.ClientID}, {"iat", b.now.Unix()},
 		{"exp", b.now.Add(DefaultLifetime).Unix()}, {"jti", b.jti},
 	}
+}
+
+// claims are the genuine claims (base); set replaces a member by name (nil
+// value: removed), extra appends.
+func (b *builder) claims(set map[string]any, extra ...member) []member {
+	base := b.base()
 	var out []member
 	for _, m := range base {
 		if v, ok := set[m.name]; ok {
@@ -146,6 +177,13 @@ func Attacks(target Target) ([]Attack, error) {
 	if err != nil {
 		return nil, err
 	}
+	return b.catalogue("Attacks")
+}
+
+// catalogue builds every attack of the builder's kind, making the keys
+// the Target left nil.
+func (b *builder) catalogue(name string) ([]Attack, error) {
+	var err error
 	if b.t.AttackerKey == nil {
 		if b.t.AttackerKey, err = ecdsa.GenerateKey(elliptic.P256(), rand.Reader); err != nil {
 			return nil, err
@@ -163,13 +201,17 @@ func Attacks(target Target) ([]Attack, error) {
 	b.headerKeys()
 	b.critical()
 	b.times()
-	b.identity()
+	if b.id {
+		b.idIdentity()
+	} else {
+		b.identity()
+	}
 	b.duplicates()
 	b.encoding()
 	b.shape()
 	b.tenant()
 	if b.err != nil {
-		return nil, fmt.Errorf("jwttest: Attacks: %w", b.err)
+		return nil, fmt.Errorf("jwttest: %s: %w", name, b.err)
 	}
 	return b.out, nil
 }
@@ -178,10 +220,7 @@ func Attacks(target Target) ([]Attack, error) {
 func (b *builder) algNone() {
 	c := b.json(b.claims(nil))
 	for _, alg := range []string{"none", "None", "NONE", "nOnE"} {
-		h := []member{{"alg", alg}, {"typ", "at+jwt"}}
-		if b.t.KeyID != "" {
-			h = append(h, member{"kid", b.t.KeyID})
-		}
+		h := b.headerOf(alg)
 		input := b64.EncodeToString(b.json(h)) + "." + b64.EncodeToString(c)
 		rule := "RFC 8725 section 3.1; CVE-2015-9235"
 		b.add("alg "+alg+", empty signature", rule, input+".")
@@ -189,7 +228,7 @@ func (b *builder) algNone() {
 		// verifier that checks a signature present but not the "alg".
 		b.add("alg "+alg+", signed by the genuine key", rule, b.signedWith(b.t.Algorithm, b.t.Key, input))
 	}
-	h := []member{{"alg", "none"}, {"typ", "at+jwt"}}
+	h := b.typed("none")
 	b.add("alg none, no signature part", "RFC 7515 section 7.1; RFC 8725 section 3.1",
 		b64.EncodeToString(b.json(h))+"."+b64.EncodeToString(c))
 }
@@ -235,10 +274,7 @@ func (b *builder) keyConfusion() {
 		return
 	}
 	for _, name := range []string{"PEM", "DER", "JWK JSON"} {
-		h := []member{{"alg", "HS256"}, {"typ", "at+jwt"}}
-		if b.t.KeyID != "" {
-			h = append(h, member{"kid", b.t.KeyID})
-		}
+		h := b.headerOf("HS256")
 		b.add("HS256 with the public key ("+name+") as secret", "RFC 8725 section 3.1; CVE-2016-10555",
 			b.hmac(h, b.claims(nil), forms[name]))
 	}
@@ -249,10 +285,7 @@ func (b *builder) keyConfusion() {
 func (b *builder) ecdsa() {
 	c := b64.EncodeToString(b.json(b.claims(nil)))
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512} {
-		h := []member{{"alg", string(alg)}, {"typ", "at+jwt"}}
-		if b.t.KeyID != "" {
-			h = append(h, member{"kid", b.t.KeyID})
-		}
+		h := b.headerOf(string(alg))
 		sig := make([]byte, 2*ecSize(alg))
 		b.add(string(alg)+" signature r = s = 0", "CVE-2022-21449; FIPS 186-5 6.4.2 (0 < r, s < n)",
 			b64.EncodeToString(b.json(h))+"."+c+"."+b64.EncodeToString(sig))
@@ -269,7 +302,7 @@ func (b *builder) ecdsa() {
 
 // kid: RFC 8725 section 3.10 (the "kid" is attacker-controlled input).
 func (b *builder) kid() {
-	hs := func(kid string) []member { return []member{{"alg", "HS256"}, {"typ", "at+jwt"}, {"kid", kid}} }
+	hs := func(kid string) []member { return append(b.typed("HS256"), member{"kid", kid}) }
 	rule := "RFC 8725 section 3.10; RFC 7515 section 4.1.4"
 	b.add("kid path traversal to /dev/null, HS256 with an empty secret", rule,
 		b.hmac(hs(AttackKIDPathTraversal), b.claims(nil), nil))
@@ -301,11 +334,7 @@ func (b *builder) headerKeys() {
 		{"x5u header pointing at the attacker's certificate", "RFC 7515 section 4.1.5; RFC 8725 section 3.10", member{"x5u", b.t.AttackerURL + "/cert.pem"}},
 		{"x5c header with the attacker's self-signed certificate", "RFC 7515 section 4.1.6", member{"x5c", []string{base64.StdEncoding.EncodeToString(cert)}}},
 	} {
-		h := []member{{"alg", "ES256"}, {"typ", "at+jwt"}}
-		if b.t.KeyID != "" {
-			h = append(h, member{"kid", b.t.KeyID})
-		}
-		h = append(h, x.m)
+		h := b.headerOf("ES256", x.m)
 		b.add(x.name, x.rule, b.signedWith(jwt.ES256, ak, b64.EncodeToString(b.json(h))+"."+c))
 	}
 }

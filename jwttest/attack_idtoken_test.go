@@ -3,52 +3,159 @@ package jwttest_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/jotlib/jwt/idtoken"
 	"github.com/jotlib/jwt/jwttest"
 )
 
-func TestAttack_RFC8725_3_12_AccessTokensRefusedByIDTokenVerifier(t *testing.T) {
+// idCase is an ID-token Target (the kit's, with its attacker server and
+// other tenant) with the relying party's expectations set, and the
+// idtoken.Verifier configured to match them.
+type idCase struct {
+	name   string
+	target jwttest.Target
+	azp    func(*idtoken.Claims, string) error
+	checks idtoken.Checks
+}
+
+func idCases(k *attackKit) []idCase {
+	base := k.target
+	nonce, errata := base, base
+	nonce.Nonce, nonce.AccessToken, nonce.AZP = "n-0S6_WzA2Mj", "an-access-token", jwttest.AZPMustMatch
+	errata.Nonce, errata.AZP = "n-errata", jwttest.AZPErrata1
+	return []idCase{
+		{"no expectations", base, nil, idtoken.Checks{}},
+		{"nonce, at_hash, azp must match", nonce, idtoken.AZPMatchesClientID,
+			idtoken.Checks{Nonce: nonce.Nonce, AccessToken: nonce.AccessToken}},
+		{"nonce, azp errata 1", errata, idtoken.AZPErrata1, idtoken.Checks{Nonce: errata.Nonce}},
+	}
+}
+
+func (c idCase) verifier(t *testing.T, p *jwttest.Provider, keys any) func(string) error {
+	t.Helper()
+	v, err := idtoken.NewVerifier(keys, idtoken.Config{Issuer: p.Issuer(), ClientID: p.ClientID(), Now: p.Now, AZP: c.azp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(tok string) error { _, err := v.Verify(context.Background(), tok, c.checks); return err }
+}
+
+func TestAttack_OIDCCore_3_1_3_7_EveryIDTokenAttackRefusedByIDTokenVerifier(t *testing.T) {
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
-			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
-			genuine, err := jwttest.GenuineIDToken(p.Target())
-			if err != nil {
-				t.Fatal(err)
-			}
-			for name, keys := range map[string]any{"public key": p.Target().Key.Public(), "jwk.Set": p.Set(), "jwk.RemoteSet": p.RemoteSet()} {
-				t.Run(name, func(t *testing.T) {
-					v := idVerifier(t, p, keys)
-					verify := func(tok string) error { _, err := v.Verify(context.Background(), tok, idtoken.Checks{}); return err }
-					if err := verify(genuine); err != nil {
-						t.Fatalf("the genuine ID token is refused: %v", err)
+			k := newAttackKit(t, alg)
+			for _, c := range idCases(k) {
+				t.Run(c.name, func(t *testing.T) {
+					genuine, err := jwttest.GenuineIDToken(c.target)
+					if err != nil {
+						t.Fatal(err)
 					}
-					jwttest.RunAgainst(t, p.IDTokenAttacks(), verify)
+					attacks, err := jwttest.IDTokenAttacks(c.target)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for name, keys := range map[string]any{"public key": c.target.Key.Public(), "jwk.Set": k.p.Set(), "jwk.RemoteSet": k.p.RemoteSet()} {
+						t.Run(name, func(t *testing.T) {
+							verify := c.verifier(t, k.p, keys)
+							if err := verify(genuine); err != nil {
+								t.Fatalf("the genuine ID token is refused: %v", err)
+							}
+							jwttest.RunAgainst(t, attacks, verify)
+						})
+					}
 				})
 			}
 		})
 	}
 }
 
-func TestAttack_RFC8725_3_12_AccessTokensAcceptedByNaiveIDTokenVerifier(t *testing.T) {
-	p := jwttest.NewProvider(t)
-	target := p.Target()
-	naive := naiveClaims(naiveSignatureOnly(target.Algorithm, target.Key.Public()), p.Issuer(), p.ClientID(), p.Now(), false)
-	genuine, err := jwttest.GenuineIDToken(target)
-	if err != nil {
-		t.Fatal(err)
+// idDefeats is the naive check each ID-token attack of its own is built
+// to defeat, by name prefix (the rest as in defeats).
+var idDefeats = []struct{ prefix, naive string }{
+	{"access token ", "iss/aud/exp, case-insensitive names"},
+	{"no exp", "signature only"},
+	{"no iat", "signature only"},
+	{"no sub", "signature only"},
+	{"nonce ", "iss/aud/exp, case-insensitive names"},
+	{"azp ", "iss/aud/exp, case-insensitive names"},
+	{"several audiences", "iss/aud/exp, case-insensitive names"},
+	{"at_hash ", "iss/aud/exp, case-insensitive names"},
+}
+
+func TestAttack_OIDCCore_3_1_3_7_EveryIDTokenAttackAcceptedByANaiveVerifier(t *testing.T) {
+	for _, alg := range attackAlgorithms {
+		t.Run(string(alg), func(t *testing.T) {
+			k := newAttackKit(t, alg)
+			ns := naiveSet(t, k)
+			sigOnly := ns["signature only"]
+			// An ID token's audience is the client.
+			ns["iss/aud/exp, case-insensitive names"] = naiveClaims(sigOnly, k.p.Issuer(), k.p.ClientID(), k.p.Now(), false)
+			ns["iss/aud/exp, first duplicate wins"] = naiveClaims(sigOnly, k.p.Issuer(), k.p.ClientID(), k.p.Now(), true)
+			for _, c := range idCases(k) {
+				attacks, err := jwttest.IDTokenAttacks(c.target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				genuine, _ := jwttest.GenuineIDToken(c.target)
+				if err := ns["iss/aud/exp, case-insensitive names"](genuine); err != nil {
+					t.Fatalf("%s: the naive verifier refuses the genuine ID token: %v", c.name, err)
+				}
+				for _, a := range attacks {
+					label := ""
+					for _, d := range append(idDefeats, defeats...) {
+						if strings.HasPrefix(a.Name, d.prefix) {
+							label = d.naive
+							break
+						}
+					}
+					n, ok := ns[label]
+					if !ok {
+						t.Errorf("%s: attack %q: no naive verifier %q", c.name, a.Name, label)
+						continue
+					}
+					if err := n(a.Token); err != nil {
+						t.Errorf("%s: attack %s (%s) refused by the naive verifier it targets (%s): %v", c.name, a.Name, a.Rule, label, err)
+					}
+				}
+			}
+		})
 	}
-	if err := naive(genuine); err != nil {
-		t.Fatalf("naive refuses the genuine ID token: %v", err)
+}
+
+// The Target's expectations add their attacks: nonce (step 11), azp
+// (steps 4, 5) and at_hash (section 3.1.3.8); none without them.
+func TestAttack_OIDCCore_3_1_3_7_ExpectationsAddTheirAttacks(t *testing.T) {
+	k := newAttackKit(t, "ES256")
+	count := func(target jwttest.Target, prefixes ...string) int {
+		t.Helper()
+		attacks, err := jwttest.IDTokenAttacks(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, a := range attacks {
+			for _, p := range prefixes {
+				if strings.HasPrefix(a.Name, p) {
+					n++
+				}
+			}
+		}
+		return n
 	}
-	attacks := p.IDTokenAttacks()
-	if len(attacks) == 0 {
-		t.Fatal("no attacks")
+	rules := []string{"nonce ", "azp ", "several audiences", "at_hash "}
+	if n := count(k.target, rules...); n != 0 {
+		t.Errorf("no expectations: %d expectation attacks", n)
 	}
-	for _, a := range attacks {
-		if err := naive(a.Token); err != nil {
-			t.Errorf("attack %s (%s) not accepted by the naive ID-token verifier: %v", a.Name, a.Rule, err)
+	for _, c := range idCases(k)[1:] {
+		want := 2 // nonce missing, another nonce
+		if c.target.AccessToken != "" {
+			want += 2
+		}
+		want += int(c.target.AZP)
+		if n := count(c.target, rules...); n != want {
+			t.Errorf("%s: %d expectation attacks, want %d", c.name, n, want)
 		}
 	}
 }
@@ -59,11 +166,15 @@ func TestAttack_IDTokenAttacksNeedNoAudience(t *testing.T) {
 	if _, err := jwttest.IDTokenAttacks(target); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := jwttest.IDTokenAttacks(jwttest.Target{}); !errors.Is(err, jwttest.ErrInvalidTarget) {
-		t.Fatalf("zero Target: %v", err)
-	}
-	if _, err := jwttest.GenuineIDToken(jwttest.Target{}); !errors.Is(err, jwttest.ErrInvalidTarget) {
-		t.Fatalf("zero Target: %v", err)
+	bad := target
+	bad.AZP = jwttest.AZPErrata1 + 1
+	for name, tg := range map[string]jwttest.Target{"zero": {}, "unknown AZP rule": bad} {
+		if _, err := jwttest.IDTokenAttacks(tg); !errors.Is(err, jwttest.ErrInvalidTarget) {
+			t.Fatalf("%s: IDTokenAttacks: %v", name, err)
+		}
+		if _, err := jwttest.GenuineIDToken(tg); !errors.Is(err, jwttest.ErrInvalidTarget) {
+			t.Fatalf("%s: GenuineIDToken: %v", name, err)
+		}
 	}
 	var nilp *jwttest.Provider
 	if nilp.IDTokenAttacks() != nil {
