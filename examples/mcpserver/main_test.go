@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/examples/internal/wwwauth"
+	"github.com/jotlib/jwt/jwttest"
 )
 
 const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`
@@ -185,4 +188,45 @@ func TestMetadataURL_RFC9728_3_1(t *testing.T) {
 	if want := a.api.URL + "/.well-known/oauth-protected-resource/mcp"; a.metadata != want {
 		t.Fatalf("%q, want %q", a.metadata, want)
 	}
+}
+
+// TestJWTTest_MCPServerRefusesEveryAttack points the MCP server at
+// jwttest's fake authorization server (RFC 8414 discovery, its JWK Set,
+// over TLS), checks that an access token it mints for the resource with
+// the scope (RFC 9068, RFC 8707) is accepted, then sends every hostile
+// token of the catalogue to POST /mcp (RFC 8725, the CVEs it names).
+func TestJWTTest_MCPServerRefusesEveryAttack(t *testing.T) {
+	const resource = "https://mcp.example/mcp"
+	p := jwttest.NewProvider(t, jwttest.WithAudience(resource))
+	h, keys, err := newMCP(t.Context(), p.Issuer(), resource, p.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { keys.Close() })
+	// Every request gets its own body: the runner's copies of one request
+	// would share a body read once.
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = io.NopCloser(strings.NewReader(initialize))
+		h.ServeHTTP(w, r)
+	})
+	req := httptest.NewRequest(http.MethodPost, "/mcp", nil)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+
+	ok := req.Clone(t.Context())
+	ok.Header.Set("Authorization", "Bearer "+p.AccessToken(accesstoken.Claims{Scope: scope}))
+	w := httptest.NewRecorder()
+	api.ServeHTTP(w, ok)
+	if w.Code != http.StatusOK {
+		t.Fatalf("minted token: %d %s", w.Code, w.Body)
+	}
+	noScope := req.Clone(t.Context())
+	noScope.Header.Set("Authorization", "Bearer "+p.AccessToken(accesstoken.Claims{Scope: "other:scope"}))
+	w = httptest.NewRecorder()
+	api.ServeHTTP(w, noScope)
+	if w.Code != http.StatusForbidden {
+		t.Fatalf("token without the scope: %d, want 403", w.Code)
+	}
+
+	jwttest.RunAgainstHandler(t, p.Attacks(), api, req)
 }
