@@ -175,24 +175,6 @@ func TestRFC6750_3_1_RuleRefusals(t *testing.T) {
 	}
 }
 
-// A key-fetch failure is Unavailable (the token is not at fault; RFC 6750
-// has no code for it), and OnRefusal receives the typed cause.
-func TestKeyFetchFailureIsUnavailable(t *testing.T) {
-	fetch := fmt.Errorf("%w: https://as.example/jwks: connection refused", jwk.ErrFetch)
-	var seen error
-	in, err := jwtgrpc.New(func(context.Context, string) (*apiClaims, error) { return nil, fetch },
-		jwtgrpc.OnRefusal(func(_ context.Context, method string, err error) { seen = err }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, h := serve(t, in)
-	_, _, st := callCheck(t, c, withAuth(t, "Bearer "+sign(t, nil)))
-	wantRefused(t, st, h, codes.Unavailable, "the keys to verify the token could not be fetched; retry later", "")
-	if !errors.Is(seen, jwk.ErrFetch) {
-		t.Fatalf("OnRefusal saw %v", seen)
-	}
-}
-
 // A skipped method (a health check) runs without a token and without
 // claims; the others are still verified.
 func TestSkippedMethodRunsUnverified(t *testing.T) {
