@@ -16,3 +16,10 @@ var ErrUnsupportedAlgorithm error = sentinel.New("jwttest: unsupported signing a
 // attacks or nothing to run them against (a nil verify function or
 // handler): running nothing proves nothing.
 var ErrNothingToRun error = sentinel.New("jwttest: no attacks, or nothing to run them against")
+
+// ErrInvalidRedirectURI reports a redirection URI the Provider's
+// authorization endpoint does not accept (RFC 6749 section 3.1.2: an
+// absolute URI without a fragment; section 3.1.2.3: one registered with
+// SetRedirectURIs, or by default an https URL or an http URL of a
+// loopback IP address, RFC 8252 section 7.3).
+var ErrInvalidRedirectURI error = sentinel.New("jwttest: invalid redirect_uri")

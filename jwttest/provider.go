@@ -46,6 +46,7 @@ type Provider struct {
 	resources map[string]http.Handler // ServeResource, by path
 	closed    bool
 	done      chan struct{} // closed by Close: ends delays
+	flow      flowState     // the authorization and token endpoints' (authorize.go)
 }
 
 // NewProvider starts a Provider (TLS on 127.0.0.1 unless WithPlainHTTP)

@@ -54,9 +54,17 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 		body, err = p.jwks()
 		contentType = "application/jwk-set+json" // RFC 7517 section 8.5.1
 	default:
-		p.mu.Lock()
-		h := p.resources[r.URL.Path]
-		p.mu.Unlock()
+		var h http.Handler
+		switch r.URL.Path {
+		case PathAuthorize:
+			h = http.HandlerFunc(p.authorize)
+		case PathToken:
+			h = http.HandlerFunc(p.token)
+		default:
+			p.mu.Lock()
+			h = p.resources[r.URL.Path]
+			p.mu.Unlock()
+		}
 		if h == nil {
 			http.NotFound(w, r)
 			return
@@ -88,7 +96,12 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // metadata is the discovery document: OpenID Connect Discovery 1.0 section
-// 3's REQUIRED members, which RFC 8414 section 2 shares or allows.
+// 3's REQUIRED members, which RFC 8414 section 2 shares or allows, and
+// what the authorization and token endpoints do (authorize.go,
+// token_endpoint.go): the code flow only, query response mode, public
+// clients ("none"), PKCE S256, "iss" in the authorization response (RFC
+// 9207 section 3), DPoP proofs at the token endpoint (RFC 9449 section
+// 5.1), no request objects (whose OpenID default is "supported").
 func (p *Provider) metadata() ([]byte, error) {
 	iss := p.Issuer()
 	p.mu.Lock()
@@ -101,17 +114,28 @@ func (p *Provider) metadata() ([]byte, error) {
 		}
 	}
 	p.mu.Unlock()
+	v, err := p.dpopVerifier()
+	if err != nil {
+		return nil, err
+	}
 	return json.Marshal(map[string]any{
-		"issuer":                                iss,
-		"authorization_endpoint":                iss + "/authorize",
-		"token_endpoint":                        iss + "/token",
-		"jwks_uri":                              iss + PathJWKS,
-		"response_types_supported":              []string{"code", "id_token", "code id_token"},
-		"subject_types_supported":               []string{"public"},
-		"id_token_signing_alg_values_supported": algs,
-		"grant_types_supported":                 []string{"authorization_code", "client_credentials"},
-		"token_endpoint_auth_methods_supported": []string{"none"},
-		"code_challenge_methods_supported":      []string{"S256"},
+		"issuer":                                         iss,
+		"authorization_endpoint":                         iss + PathAuthorize,
+		"token_endpoint":                                 iss + PathToken,
+		"jwks_uri":                                       iss + PathJWKS,
+		"response_types_supported":                       []string{"code"},
+		"response_modes_supported":                       []string{"query"},
+		"subject_types_supported":                        []string{"public"},
+		"id_token_signing_alg_values_supported":          algs,
+		"grant_types_supported":                          []string{"authorization_code", "client_credentials"},
+		"token_endpoint_auth_methods_supported":          []string{"none"},
+		"code_challenge_methods_supported":               []string{"S256"},
+		"scopes_supported":                               []string{"openid"},
+		"claims_supported":                               []string{"iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "at_hash"},
+		"authorization_response_iss_parameter_supported": true,
+		"dpop_signing_alg_values_supported":              v.Algorithms(),
+		"request_parameter_supported":                    false,
+		"request_uri_parameter_supported":                false,
 	})
 }
 
