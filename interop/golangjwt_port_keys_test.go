@@ -3,8 +3,6 @@ package interop
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -13,7 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/accesstoken"
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/jwttest"
 )
 
 // The key-choosing constructs of MIGRATING.md's table.
@@ -73,33 +74,26 @@ func TestGolangjwtPortKeySet(t *testing.T) {
 // URLs. Here one jwk.RemoteSet per URL, tried in turn by a KeySet of a few
 // lines (a *jwk.RemoteSet for one URL is the key itself; see examples/port).
 func TestGolangjwtPortKeyfuncSeveralURLs(t *testing.T) {
-	f := newGJFix(keys(t))
-	ecKey, err := jwk.NewKey(f.ec.private, jwk.Params{KeyID: "ec-1"})
-	require.NoError(t, err)
-	rsaKey, err := jwk.NewKey(f.rsa.private, jwk.Params{KeyID: "rsa-1"})
-	require.NoError(t, err)
-	idpA, idpB := serveJWKS(t, jwk.NewSet(ecKey).Public()), serveJWKS(t, jwk.NewSet(rsaKey).Public())
+	// Two identity providers, one key type each (jwttest's fake provider,
+	// plain http on 127.0.0.1, as a keyfunc user's two URLs).
+	idpA := jwttest.NewProvider(t, jwttest.WithPlainHTTP())
+	idpB := jwttest.NewProvider(t, jwttest.WithPlainHTTP(), jwttest.WithAlgorithm(jwt.RS256))
 
 	var sets anyOf
-	for _, url := range []string{idpA, idpB} {
-		rs, err := jwk.NewRemoteSet(url)
+	for _, idp := range []*jwttest.Provider{idpA, idpB} {
+		rs, err := jwk.NewRemoteSet(idp.JWKSURI())
 		require.NoError(t, err)
 		t.Cleanup(func() { rs.Close() })
 		sets = append(sets, rs)
 	}
 	v, err := jwt.NewVerifier(sets)
 	require.NoError(t, err)
-	for _, tc := range []struct {
-		alg jwt.Algorithm
-		key any
-		kid string
-	}{{jwt.ES256, f.ec.private, "ec-1"}, {jwt.RS256, f.rsa.private, "rsa-1"}} {
-		tok, err := jwt.Sign(tc.alg, map[string]any{"sub": "user-1"}, tc.key, jwt.WithKeyID(tc.kid))
-		require.NoError(t, err)
+	for _, idp := range []*jwttest.Provider{idpA, idpB} {
+		tok := idp.AccessToken(accesstoken.Claims{Registered: claims.Registered{Subject: "user-1"}})
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, err = v.ParseContext(ctx, tok)
 		cancel()
-		assert.NoError(t, err, tc.kid)
+		assert.NoError(t, err, idp.Algorithm())
 	}
 }
 
@@ -119,17 +113,4 @@ func (s anyOf) VerificationKeys(ctx context.Context, h *jwt.Header) ([]any, erro
 		}
 	}
 	return nil, first
-}
-
-// serveJWKS serves set's JSON on 127.0.0.1 and returns its URL.
-func serveJWKS(t *testing.T, set *jwk.Set) string {
-	t.Helper()
-	body, err := set.MarshalJSON()
-	require.NoError(t, err)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/jwk-set+json")
-		w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/.well-known/jwks.json"
 }
