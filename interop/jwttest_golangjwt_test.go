@@ -154,6 +154,13 @@ func checkAccepted(t *testing.T, p *jwttest.Provider, h http.Handler, want []pee
 	if err != nil {
 		t.Fatal(err)
 	}
+	compareFindings(t, fs, want)
+}
+
+// compareFindings fails the test unless fs (none panicked) are exactly
+// want, by name and in order.
+func compareFindings(t *testing.T, fs []jwttest.Finding, want []peerVerdict) {
+	t.Helper()
 	var got, exp []string
 	for _, f := range fs {
 		if f.Panic != nil {
@@ -165,7 +172,7 @@ func checkAccepted(t *testing.T, p *jwttest.Provider, h http.Handler, want []pee
 		exp = append(exp, v.name)
 	}
 	if !slices.Equal(got, exp) {
-		t.Errorf("accepted attacks changed:\n got  %q\n want %q", got, exp)
+		t.Errorf("accepted attacks changed (update the record and DIFFERENCES.md):\n got  %q\n want %q", got, exp)
 	}
 }
 
