@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -448,6 +449,94 @@ func TestJWTTestProvider_RFC8725_3_8_IssuersVerifyEachTenantWithItsOwnKeys(t *te
 		}
 		for _, p := range []*jwttest.Provider{a, b} {
 			kitWantRequests(t, p, jwttest.PathOpenIDConfiguration, 1)
+		}
+	})
+}
+
+// TestJWTTestProvider_LazyDiscoverySharedByConcurrentCallers_OtherIssuerRefusedWithoutARequest:
+// the kit's Discovery fetches nothing until a token of its issuer comes
+// (a token of another issuer is refused first, RFC 8725 section 3.8);
+// fifty concurrent verifications of a slow provider share one discovery
+// and one JWK Set fetch.
+func TestJWTTestProvider_LazyDiscoverySharedByConcurrentCallers_OtherIssuerRefusedWithoutARequest(t *testing.T) {
+	forEachKitMode(t, func(t *testing.T, p *jwttest.Provider) {
+		p.SetDelay(jwttest.PathOpenIDConfiguration, 50*time.Millisecond)
+		d := p.Discovery()
+		v, err := jwt.NewVerifier(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := p.AccessToken(accesstoken.Claims{Registered: claims.Registered{Issuer: "https://other.example"}})
+		if _, err := v.Parse(other); !errors.Is(err, jwt.ErrInvalidIssuer) {
+			t.Fatalf("another issuer: %v", err)
+		}
+		kitWantRequests(t, p, jwttest.PathOpenIDConfiguration, 0)
+		tok := kitToken(p)
+		var wg sync.WaitGroup
+		errs := make(chan error, 50)
+		for range 50 {
+			wg.Go(func() {
+				if _, err := v.Parse(tok); err != nil {
+					errs <- err
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		kitWantRequests(t, p, jwttest.PathOpenIDConfiguration, 1)
+		kitWantRequests(t, p, jwttest.PathJWKS, 1)
+	})
+}
+
+// TestJWTTestProvider_RFC9110_10_2_3_RetryAfterOnTheDiscoveryDocumentIsHonoured:
+// the kit's document answering 503 (or 429) with Retry-After: no
+// verification asks for it again before then.
+func TestJWTTestProvider_RFC9110_10_2_3_RetryAfterOnTheDiscoveryDocumentIsHonoured(t *testing.T) {
+	for _, status := range []int{http.StatusServiceUnavailable, http.StatusTooManyRequests} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			t.Parallel()
+			p := jwttest.NewProvider(t)
+			p.SetStatus(jwttest.PathOpenIDConfiguration, status)
+			v, err := jwt.NewVerifier(p.Discovery(jwk.WithStartupRetryForTest(10 * time.Millisecond)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tok := kitToken(p)
+			if _, err := v.Parse(tok); !errors.Is(err, jwk.ErrFetch) || !strings.Contains(err.Error(), "Retry-After") {
+				t.Fatalf("discovery %d: %v", status, err)
+			}
+			time.Sleep(60 * time.Millisecond) // past the start-up backoff, not past Retry-After
+			if _, err := v.Parse(tok); !errors.Is(err, jwk.ErrFetch) {
+				t.Fatalf("within Retry-After: %v", err)
+			}
+			kitWantRequests(t, p, jwttest.PathOpenIDConfiguration, 1)
+			kitWantRequests(t, p, jwttest.PathJWKS, 0)
+		})
+	}
+}
+
+// TestJWTTestProvider_OIDCCore_10_1_1_RotationSeenThroughDiscovery: a
+// discovered provider's key set refetches for a rotated-in "kid" (one
+// request, no new discovery) and, once the old key is dropped and the set
+// refreshed, refuses the old key's tokens.
+func TestJWTTestProvider_OIDCCore_10_1_1_RotationSeenThroughDiscovery(t *testing.T) {
+	forEachKitMode(t, func(t *testing.T, p *jwttest.Provider) {
+		d := p.Discovery()
+		old := kitToken(p)
+		if err := kitParse(d, old); err != nil {
+			t.Fatal(err)
+		}
+		p.Rotate(false)
+		if err := kitParse(d, kitToken(p)); err != nil {
+			t.Fatalf("rotated-in key: %v", err)
+		}
+		kitWantRequests(t, p, jwttest.PathOpenIDConfiguration, 1)
+		kitWantRequests(t, p, jwttest.PathJWKS, 2)
+		if err := kitParse(d, old); !errors.Is(err, jwk.ErrKeyNotFound) {
+			t.Fatalf("dropped key: %v, want ErrKeyNotFound", err)
 		}
 	})
 }
