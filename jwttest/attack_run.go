@@ -97,6 +97,67 @@ func RunAgainstHandler(t testing.TB, attacks []Attack, h http.Handler, req *http
 	report(t, "RunAgainstHandler", func() ([]Finding, error) { return AcceptedByHandler(attacks, h, req) })
 }
 
+// AcceptedByDPoPHandler sends each DPoP attack to h (RFC 9449 section 7.1):
+// a request of its Method and URL with "Authorization: SCHEME TOKEN" and
+// one "DPoP" header per proof, twice for a Replay attack (the second is
+// the one judged), and returns, in order, those h answered with a 2xx
+// status or panicked on. An empty catalogue or a nil handler is
+// ErrNothingToRun; an attack whose Method or URL cannot make a request
+// (httptest.NewRequest panics on it) is reported as a Finding with that
+// panic, never skipped.
+func AcceptedByDPoPHandler(attacks []DPoPAttack, h http.Handler) ([]Finding, error) {
+	if len(attacks) == 0 || h == nil {
+		return nil, ErrNothingToRun
+	}
+	var out []Finding
+	for _, a := range attacks {
+		f := Finding{Attack: Attack{Name: a.Name, Rule: a.Rule, Token: a.AccessToken}}
+		sends := 1
+		if a.Replay {
+			sends = 2
+		}
+		var code int
+		var err error
+		for i := 0; i < sends && err == nil; i++ {
+			code, err = sendDPoP(a, h)
+		}
+		if p, ok := err.(panicked); ok {
+			f.Panic = p.v
+			out = append(out, f)
+		} else if code >= 200 && code < 300 {
+			f.Status = code
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// sendDPoP sends one request of a to h and returns its status.
+func sendDPoP(a DPoPAttack, h http.Handler) (code int, err error) {
+	err = call(func() error {
+		r := httptest.NewRequest(a.Method, a.URL, nil)
+		if a.Scheme != "" || a.AccessToken != "" {
+			r.Header.Set("Authorization", a.Scheme+" "+a.AccessToken)
+		}
+		for _, p := range a.Proofs {
+			r.Header.Add("DPoP", p)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		code = w.Code
+		return nil
+	})
+	return code, err
+}
+
+// RunDPoPAgainstHandler is AcceptedByDPoPHandler failing the test
+// (t.Errorf with the Finding) for each attack h did not refuse; an empty
+// catalogue or a nil handler fails the test too.
+func RunDPoPAgainstHandler(t testing.TB, attacks []DPoPAttack, h http.Handler) {
+	t.Helper()
+	report(t, "RunDPoPAgainstHandler", func() ([]Finding, error) { return AcceptedByDPoPHandler(attacks, h) })
+}
+
 // report runs find and fails t for its error and for each Finding.
 func report(t testing.TB, name string, find func() ([]Finding, error)) {
 	t.Helper()
