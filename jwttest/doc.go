@@ -49,6 +49,24 @@
 //   - ServeResource: a resource's Protected Resource Metadata (RFC 9728
 //     section 3), served by jwthttp's own handler on this server.
 //
+//   - The endpoints the metadata names, for an OAuth/OIDC client's real
+//     flow: PathAuthorize (RFC 6749 section 4.1.1, OpenID Connect Core 1.0
+//     section 3.1.2.1; GET or POST) approves every valid request as the
+//     SetSubject end-user and redirects with "code", "state" and "iss"
+//     (RFC 9207); it requires PKCE S256 (RFC 7636; "plain" refused) and a
+//     redirect_uri that is https or http on a loopback IP, or one of
+//     SetRedirectURIs exactly, and answers 400 without redirecting for
+//     another client or redirect_uri (RFC 6749 section 4.1.2.1).
+//     PathToken (RFC 6749 sections 4.1.3, 4.4 and 5) takes public clients
+//     ("none"), redeems a code once, within CodeLifetime, for its client,
+//     redirect_uri and code_verifier, or grants client_credentials; it
+//     answers an RFC 9068 access token, and for "openid" an ID token with
+//     "nonce", "at_hash", "azp" and "auth_time"; a DPoP proof (RFC 9449
+//     section 5) binds the token ("token_type" "DPoP"), a bad one is
+//     "invalid_dpop_proof". No refresh tokens, consent, userinfo or
+//     client secrets. CertificatePEM gives the TLS certificate to
+//     clients outside Go.
+//
 //   - The attack catalogue: Attacks (and Provider.Attacks) builds hostile
 //     access tokens for a Target (alg "none", key confusion, CVE-2022-21449
 //     signatures, DER signatures, kid injection, header keys, crit and b64,
