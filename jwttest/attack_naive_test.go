@@ -24,9 +24,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/jwttest"
 )
 
 // Deliberately naive verifiers: each makes one classic mistake, so that
@@ -72,8 +74,18 @@ func header(h string) (naiveHeader, error) {
 	return nh, err
 }
 
+// verifyMLDSA checks an ML-DSA signature (RFC 9964 section 4); set by
+// attack_mldsa_test.go in a build with Go 1.27 or later. handled is false
+// for a key of another kind.
+var verifyMLDSA func(pub crypto.PublicKey, input, sig []byte) (ok, handled bool)
+
 // verifySig checks sig over input with pub for alg (ES* as R || S).
 func verifySig(alg jwt.Algorithm, pub crypto.PublicKey, input, sig []byte) bool {
+	if verifyMLDSA != nil {
+		if ok, handled := verifyMLDSA(pub, input, sig); handled {
+			return ok
+		}
+	}
 	hf := crypto.SHA256
 	switch alg {
 	case jwt.RS384, jwt.PS384, jwt.ES384:
@@ -436,3 +448,29 @@ func naiveFirstWinsAlg(alg jwt.Algorithm, pub crypto.PublicKey) func(string) err
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// acceptedByTheNaiveTheyTarget checks each attack is accepted by the naive
+// verifier of ns its name prefix (extra first, then defeats) names.
+func acceptedByTheNaiveTheyTarget(t *testing.T, attacks []jwttest.Attack, ns map[string]func(string) error, extra ...struct{ prefix, naive string }) {
+	t.Helper()
+	if len(attacks) == 0 {
+		t.Fatal("no attacks")
+	}
+	for _, a := range attacks {
+		label := ""
+		for _, d := range append(extra, defeats...) {
+			if strings.HasPrefix(a.Name, d.prefix) {
+				label = d.naive
+				break
+			}
+		}
+		n, ok := ns[label]
+		if !ok {
+			t.Errorf("attack %q: no naive verifier %q", a.Name, label)
+			continue
+		}
+		if err := n(a.Token); err != nil {
+			t.Errorf("attack %s (%s) refused by the naive verifier it targets (%s): %v", a.Name, a.Rule, label, err)
+		}
+	}
+}
