@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -220,27 +221,50 @@ func TestRFC8725_JotlibAccessTokenService_RefusesEveryAttack(t *testing.T) {
 	}
 }
 
-// jwttestSection is the DIFFERENCES.md section of the catalogue's run
-// against golang-jwt (renderDifferences appends it): the recorded lists,
-// which the tests above assert exactly.
+// jwttestSection is the DIFFERENCES.md section of jwttest's catalogue
+// run against the peers (renderDifferences appends it): the recorded
+// lists, which the tests assert exactly.
 func jwttestSection() string {
 	var b strings.Builder
 	b.WriteString("\n## What a golang-jwt + keyfunc resource server accepts from jwttest's catalogue\n\n")
-	b.WriteString("`jwttest.Provider.Attacks()` (ES256) sent by `jwttest.AcceptedByHandler` to a golang-jwt v5 + keyfunc v3\n")
-	b.WriteString("handler (`jwttest_golangjwt_test.go`). Careful: `jwt.WithIssuer`, `jwt.WithAudience`, `jwt.WithValidMethods`,\n")
-	b.WriteString("`jwt.WithExpirationRequired`, claims in a struct embedding `jwt.RegisteredClaims`. Naive: `jwt.Parse` with\n")
-	b.WriteString("keyfunc and no option (`MapClaims`). The same handler written with `jwthttp` + `accesstoken` accepts none.\n\n")
-	for _, s := range []struct {
-		title string
-		list  []peerVerdict
-	}{{"Careful", golangJWTCarefulAccepts}, {"Naive", golangJWTNaiveAccepts}} {
-		fmt.Fprintf(&b, "### %s (%d accepted)\n\n| attack | why golang-jwt accepts it |\n|---|---|\n", s.title, len(s.list))
-		for _, v := range s.list {
-			fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(v.name), v.reason)
-		}
-		b.WriteString("\n")
-	}
+	b.WriteString("`jwttest.Provider.Attacks()` (ES256) sent by `jwttest.AcceptedByHandler` to a golang-jwt + keyfunc handler\n")
+	fmt.Fprintf(&b, "(%s, %s; `jwttest_golangjwt_test.go`). Careful: `jwt.WithIssuer`, `jwt.WithAudience`,\n",
+		modVersion("github.com/golang-jwt/jwt/v5"), modVersion("github.com/MicahParks/keyfunc/v3"))
+	b.WriteString("`jwt.WithValidMethods`, `jwt.WithExpirationRequired`, claims in a struct embedding `jwt.RegisteredClaims`.\n")
+	b.WriteString("Naive: `jwt.Parse` with keyfunc and no option (`MapClaims`). The same handler written with `jwthttp` +\n")
+	b.WriteString("`accesstoken` accepts none (TestRFC8725_JotlibAccessTokenService_RefusesEveryAttack). Every other attack of\n")
+	b.WriteString("the catalogue is refused by both.\n\n")
+	verdicts(&b, "### Careful", golangJWTCarefulAccepts)
+	verdicts(&b, "### Naive", golangJWTNaiveAccepts)
+	b.WriteString("## What go-oidc's ID-token verifier accepts from jwttest's ID-token catalogue\n\n")
+	b.WriteString("`jwttest.IDTokenAttacks` (ES256; the Target with the relying party's nonce, the access token it received and\n")
+	b.WriteString("`AZPErrata1`, so every ID-token attack is built) handed to a relying party using go-oidc as its documentation\n")
+	b.WriteString("prescribes: `oidc.Provider.Verifier(&oidc.Config{ClientID})`, then `IDToken.Nonce` compared and\n")
+	fmt.Fprintf(&b, "`IDToken.VerifyAccessToken` (%s, discovered from the kit; `jwttest_gooidc_test.go`). The nonce and\n",
+		modVersion("github.com/coreos/go-oidc/v3"))
+	b.WriteString("`at_hash` attacks are refused that way; `idtoken.Verifier` with `Checks{Nonce, AccessToken}` and `AZPErrata1`\n")
+	b.WriteString("accepts none (TestOIDCCore_3_1_3_7_JotlibIDTokenVerifier_RefusesEveryIDTokenAttack).\n\n")
+	verdicts(&b, "### go-oidc", goOIDCAccepts)
 	return b.String()
+}
+
+func verdicts(b *strings.Builder, title string, list []peerVerdict) {
+	fmt.Fprintf(b, "%s (%d accepted)\n\n| attack | why it is accepted |\n|---|---|\n", title, len(list))
+	for _, v := range list {
+		fmt.Fprintf(b, "| %s | %s |\n", mdEscape(v.name), mdEscape(v.reason))
+	}
+	b.WriteString("\n")
+}
+
+// modVersion is "path version" as go.mod requires it.
+func modVersion(path string) string {
+	data, _ := os.ReadFile("go.mod")
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == path {
+			return f[0] + " " + f[1]
+		}
+	}
+	return path
 }
 
 // keyfuncCase is a careful golang-jwt check over keyfunc pointed at a

@@ -172,9 +172,9 @@ func TestRFC7518_3_GoOIDCVerifiesEveryAlgorithmItSupports(t *testing.T) {
 	}
 }
 
-// goOIDCAccepts is what go-oidc's verifier (Config{ClientID}) lets through
-// of the provider's IDTokenAttacks (ES256), in catalogue order, and why;
-// asserted exactly by TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks.
+// goOIDCAccepts is what carefulGoOIDC lets through of the catalogue
+// rpTarget makes (ES256), in catalogue order, and why; asserted exactly by
+// TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks.
 var goOIDCAccepts = []peerVerdict{
 	{"issued an hour in the future (iat)", "go-oidc does not read `iat`"},
 	{"access token sent as an ID token (typ at+jwt, scope, client_id, jti)", "go-oidc reads no `typ`: an RFC 9068 access token of the issuer for the client passes (RFC 8725 §3.12)"},
@@ -185,6 +185,8 @@ var goOIDCAccepts = []peerVerdict{
 	{"access token untyped, with scope", "`typ` absent and `scope` not read"},
 	{"no iat", "`iat` (REQUIRED, OpenID Connect Core 1.0 §2) is not required"},
 	{"no sub", "`sub` (REQUIRED) is not required"},
+	{"azp of another client, several audiences", "go-oidc never reads `azp` (its `Config.ClientID` doc: the check \"DOES NOT ensure that the ClientID is the party to which the ID Token was issued\"); §3.1.3.7 step 5"},
+	{"several audiences, no azp", "no `azp` rule (errata set 1 step 4; errata set 2 dropped it)"},
 	{"look-alike claim ISS for iss", "claims decoded by encoding/json into a struct: `ISS` fills `iss` (case-insensitive field matching)"},
 	{"look-alike claim i\u017fs (long s) for iss", "encoding/json's case folding maps U+017F to `s`"},
 	{"look-alike claim Aud for aud", "case-insensitive field matching: `Aud` fills `aud`"},
@@ -192,21 +194,45 @@ var goOIDCAccepts = []peerVerdict{
 	{"oversized: a 1 MiB claim", "no bound on the token's size"},
 }
 
-// TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks:
-// go-oidc's verifier against the kit's ID-token catalogue: the genuine ID
-// token passes, and exactly goOIDCAccepts gets through.
-func TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks(t *testing.T) {
-	p := jwttest.NewProvider(t)
-	_, v := goOIDC(t, p)
-	verify := func(raw string) error { _, err := v.Verify(context.WithoutCancel(t.Context()), raw); return err }
-	genuine, err := jwttest.GenuineIDToken(p.Target())
+// rpTarget is the provider's Target as a relying party sees it after a
+// code flow: the nonce it sent, the access token it received, and the
+// strictest "azp" rule (so every ID-token attack of the kit is built).
+func rpTarget(p *jwttest.Provider) jwttest.Target {
+	tg := p.Target()
+	tg.Nonce = "n-0S6_WzA2Mj"
+	tg.AccessToken = p.AccessToken(accesstoken.Claims{Scope: "openid"})
+	tg.AZP = jwttest.AZPErrata1
+	return tg
+}
+
+// checkIDTokenAttacks checks verify accepts the genuine ID token of tg and
+// lets through exactly want of its catalogue.
+func checkIDTokenAttacks(t *testing.T, tg jwttest.Target, verify func(string) error, want []peerVerdict) {
+	t.Helper()
+	genuine, err := jwttest.GenuineIDToken(tg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := verify(genuine); err != nil {
 		t.Fatalf("genuine ID token refused: %v", err)
 	}
-	checkFindings(t, p.IDTokenAttacks(), verify, goOIDCAccepts)
+	attacks, err := jwttest.IDTokenAttacks(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFindings(t, attacks, verify, want)
+}
+
+// TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks:
+// go-oidc's verifier, with the nonce and at_hash checks its documentation
+// asks of the caller, against the kit's whole ID-token catalogue (nonce,
+// at_hash and azp attacks included): the genuine ID token passes, and
+// exactly goOIDCAccepts gets through.
+func TestOIDCCore_3_1_3_7_GoOIDCVerifier_AcceptsExactlyTheRecordedIDTokenAttacks(t *testing.T) {
+	p := jwttest.NewProvider(t)
+	_, v := goOIDC(t, p)
+	tg := rpTarget(p)
+	checkIDTokenAttacks(t, tg, carefulGoOIDC(t, v, tg.Nonce, tg.AccessToken), goOIDCAccepts)
 }
 
 // checkFindings is checkAccepted for a verify function.
@@ -220,21 +246,33 @@ func checkFindings(t *testing.T, attacks []jwttest.Attack, verify func(string) e
 }
 
 // TestOIDCCore_3_1_3_7_JotlibIDTokenVerifier_RefusesEveryIDTokenAttack:
-// the relying party written with idtoken over the kit's discovery accepts
-// the genuine ID token and none of the catalogue go-oidc was run with.
+// the relying party written with idtoken over the kit's discovery
+// (Checks.Nonce, Checks.AccessToken, AZPErrata1) accepts the genuine ID
+// token and none of the catalogue go-oidc was run with.
 func TestOIDCCore_3_1_3_7_JotlibIDTokenVerifier_RefusesEveryIDTokenAttack(t *testing.T) {
 	p := jwttest.NewProvider(t)
-	v, err := idtoken.NewVerifier(p.Discovery(), idtoken.Config{Issuer: p.Issuer(), ClientID: p.ClientID()})
+	v, err := idtoken.NewVerifier(p.Discovery(), idtoken.Config{Issuer: p.Issuer(), ClientID: p.ClientID(), AZP: idtoken.AZPErrata1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	verify := func(raw string) error { _, err := v.Verify(t.Context(), raw, idtoken.Checks{}); return err }
-	genuine, err := jwttest.GenuineIDToken(p.Target())
-	if err != nil {
-		t.Fatal(err)
+	tg := rpTarget(p)
+	checks := idtoken.Checks{Nonce: tg.Nonce, AccessToken: tg.AccessToken}
+	checkIDTokenAttacks(t, tg, func(raw string) error { _, err := v.Verify(t.Context(), raw, checks); return err }, nil)
+}
+
+// carefulGoOIDC is a relying party using go-oidc as its documentation
+// prescribes: Verify, then the nonce compared (OpenID Connect Core 1.0
+// section 3.1.3.7 step 11) and the access token checked against "at_hash"
+// (IDToken.VerifyAccessToken, section 3.1.3.8).
+func carefulGoOIDC(t *testing.T, v *oidc.IDTokenVerifier, nonce, accessToken string) func(string) error {
+	return func(raw string) error {
+		tok, err := v.Verify(context.WithoutCancel(t.Context()), raw)
+		if err != nil {
+			return err
+		}
+		if tok.Nonce != nonce {
+			return errors.New("nonce mismatch")
+		}
+		return tok.VerifyAccessToken(accessToken)
 	}
-	if err := verify(genuine); err != nil {
-		t.Fatalf("genuine ID token refused: %v", err)
-	}
-	checkFindings(t, p.IDTokenAttacks(), verify, nil)
 }

@@ -105,5 +105,6 @@ func renderDifferences() string {
 		b.WriteString("None.\n")
 	}
 	b.WriteString("\nNo token we accept is refused by every peer (asserted by TestRefusalCrossCheck on every run).\n")
+	b.WriteString(jwttestSection())
 	return b.String()
 }
