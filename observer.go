@@ -3,6 +3,7 @@ package jwt
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/jotlib/jwt/internal/bounded"
@@ -35,6 +36,42 @@ type VerifyEvent struct {
 	SignatureVerified bool
 	// Duration is how long the verification took.
 	Duration time.Duration
+	// Cache is what WithCache's verified-token cache did for this
+	// verification: CacheNotUsed without WithCache, for HS* tokens and for
+	// a token refused before the lookup (its form, its header); CacheHit
+	// when the signature check was skipped; CacheMiss otherwise, including
+	// a held token whose key the key source no longer gives.
+	Cache CacheResult
+	// CacheEvicted is how many entries the insertion of this token into
+	// the cache evicted to stay within CacheConfig's bounds.
+	CacheEvicted int
+}
+
+// CacheResult is what a verified-token cache (WithCache) did for one
+// verification (VerifyEvent.Cache).
+type CacheResult uint8
+
+const (
+	// CacheNotUsed: no lookup was made.
+	CacheNotUsed CacheResult = iota
+	// CacheMiss: the token was looked up and its signature checked.
+	CacheMiss
+	// CacheHit: the token was held, with a key the key source still
+	// gives; its signature check was skipped (RFC 7515 section 5.2 step 8).
+	CacheHit
+)
+
+// String returns "not used", "miss" or "hit".
+func (r CacheResult) String() string {
+	switch r {
+	case CacheNotUsed:
+		return "not used"
+	case CacheMiss:
+		return "miss"
+	case CacheHit:
+		return "hit"
+	}
+	return "CacheResult(" + strconv.Itoa(int(r)) + ")"
 }
 
 // progress is how far one verification got: what its VerifyEvent is
@@ -43,13 +80,15 @@ type progress struct {
 	header   *Header // the header, once read (not authenticated)
 	verified bool    // the signature verified
 	issuer   string  // the claims' "iss", copied once the strict pass passed them, before any decode
+	cache    CacheResult
+	evicted  int // entries the token's insertion into the cache evicted
 }
 
 // event is the VerifyEvent of a verification that got as far as p and
 // returned err after d. Unverified header members are cut (bounded);
 // "iss" is told only once the signature verified.
 func (p *progress) event(err error, d time.Duration) VerifyEvent {
-	e := VerifyEvent{Outcome: outcome(err), SignatureVerified: p.verified, Duration: d}
+	e := VerifyEvent{Outcome: outcome(err), SignatureVerified: p.verified, Duration: d, Cache: p.cache, CacheEvicted: p.evicted}
 	if p.header != nil {
 		e.Algorithm, e.KeyID = bounded.String(p.header.Algorithm), bounded.String(p.header.KeyID)
 	}

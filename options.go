@@ -52,6 +52,7 @@ type config struct {
 	extra      []extraHeaderMember                   // WithHeader, sign side
 	keyHeader  []byte                                // internal/keyheader's "jwk" (a DPoP proof's key), sign side
 	observer   VerifyObserver                        // WithObserver
+	cache      *CacheConfig                          // WithCache, resolved
 	algorithms []Algorithm                           // nil: every algorithm that fits the key
 	types      []string                              // WithType; verify: any of them ("" for none); sign: the one written
 	keyID      string

@@ -56,6 +56,9 @@ func Parse(token string, key any, opts ...Option) (*Token, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := v.refuseOneShotCache("Parse"); err != nil {
+		return nil, err
+	}
 	v.oneShot = true
 	return v.Parse(token)
 }
@@ -72,6 +75,9 @@ func ParseWithClaims(token string, claims any, key any, opts ...Option) (*Token,
 	}
 	v, err := NewVerifier(key, opts...)
 	if err != nil {
+		return nil, err
+	}
+	if err := v.refuseOneShotCache("ParseWithClaims and ParseAs"); err != nil {
 		return nil, err
 	}
 	v.oneShot = true

@@ -21,7 +21,8 @@ type Verifier struct {
 	cfg     *config
 	keys    keySource
 	headers headerCache
-	oneShot bool // made by Parse for one token: no header caching
+	cache   *tokenCache // WithCache; nil without
+	oneShot bool        // made by Parse for one token: no header caching
 }
 
 // NewVerifier checks key and options once. key is a verification key
@@ -61,7 +62,11 @@ func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 	if err := checkKeySourceOptions(key, cfg); err != nil {
 		return nil, err
 	}
-	return &Verifier{cfg: cfg, keys: keys}, nil
+	v := &Verifier{cfg: cfg, keys: keys}
+	if cfg.cache != nil {
+		v.cache = newTokenCache(*cfg.cache)
+	}
+	return v, nil
 }
 
 // Parse verifies token and decodes its claims into a map[string]any, which
@@ -161,6 +166,21 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	if err != nil {
 		return nil, err
 	}
+	// WithCache: a token verified before, byte for byte, skips the
+	// signature's decoding and cryptography, and nothing else (see
+	// WithCache). HS* tokens are never cached: an HMAC costs less than a
+	// lookup.
+	var now time.Time
+	var cachedKey *signing.VerifyingKey
+	useCache := v.cache != nil && !isHMAC(Algorithm(h.Algorithm))
+	if useCache {
+		now = v.cfg.validator.Clock()
+		cachedKey = v.cache.get(token, now)
+		got.cache = CacheMiss
+		if cachedKey != nil {
+			got.cache = CacheHit
+		}
+	}
 	// The signature is decoded on the stack up to RSA-4096's 512 bytes
 	// (ES512 needs 132), and into a pooled buffer past that (ML-DSA: 2,420
 	// to 4,627 bytes), so no algorithm costs an allocation in proportion to
@@ -169,16 +189,16 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// stack buffer escapes to the heap on every parse.
 	var sigBuf [512]byte
 	var sig []byte
-	if len(c.Signature)/4*3 > len(sigBuf) {
-		pooled := getBuffer()
-		defer putBuffer(pooled)
-		*pooled, err = decodeSegment((*pooled)[:0], c.Signature, "signature")
-		sig = *pooled // grown or not, back to the pool when verify returns
-	} else {
-		sig, err = decodeSegment(sigBuf[:0], c.Signature, "signature")
-	}
-	if err != nil {
-		return nil, err
+	var pooled *[]byte
+	defer func() {
+		if pooled != nil {
+			putBuffer(pooled)
+		}
+	}()
+	if cachedKey == nil {
+		if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
+			return nil, err
+		}
 	}
 	alg, err := v.algorithm(h)
 	if err != nil {
@@ -193,8 +213,24 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 			return nil, err
 		}
 	}
-	if err := v.verifySignature(ctx, h, alg, bytesOf(c.SigningInput), sig, iss); err != nil {
-		return nil, err // CVE-2024-51744: never with a claims verdict
+	keys, err := v.keys.lookup(ctx, h, iss)
+	if err != nil {
+		return nil, err
+	}
+	if cachedKey != nil && !keys.has(cachedKey) {
+		// The key that verified it is gone from the key source: the entry
+		// goes, and the signature is checked again, as on a miss.
+		v.cache.drop(token)
+		cachedKey, got.cache = nil, CacheMiss
+		if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
+			return nil, err // never reached: the token decoded before
+		}
+	}
+	verifiedBy := cachedKey
+	if verifiedBy == nil {
+		if verifiedBy, err = keys.verify(alg, bytesOf(c.SigningInput), sig); err != nil {
+			return nil, err // CVE-2024-51744: never with a claims verdict
+		}
 	}
 	if !cached && !v.oneShot {
 		v.headers.put(c.Header, h) // only headers of signed tokens are kept
@@ -203,6 +239,10 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	var ex claimrules.Extracted
 	if err := extractClaims(payload, v.cfg.validator.Required, &ex, rules); err != nil {
 		return nil, err
+	}
+	if useCache && cachedKey == nil {
+		// Signed and well formed: held until "exp" at the latest.
+		got.evicted = v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
 	}
 	if v.keys.issuers != nil && !strictjson.StringEquals(ex.Issuer, iss) {
 		// The strict pass refuses what could make them differ: never reached.
@@ -293,28 +333,16 @@ func issuerOf(payload []byte) (string, error) {
 	return iss, nil
 }
 
-// verifySignature checks sig over input with the first key that fits alg.
-// A failure here is the only error reported for the token. iss is the
-// token's issuer when the keys are chosen by it.
-func (v *Verifier) verifySignature(ctx context.Context, h *Header, alg Algorithm, input, sig []byte, iss string) error {
-	if v.keys.static != nil {
-		return v.keys.static.Verify(signing.Algorithm(alg), input, sig)
+// decodeSignature decodes the signature segment seg into buf, or, past
+// its 512 bytes, into a pooled buffer returned for the caller to put back.
+func decodeSignature(buf *[512]byte, seg string) (sig []byte, pooled *[]byte, err error) {
+	if len(seg)/4*3 > len(buf) {
+		pooled = getBuffer()
+		*pooled, err = decodeSegment((*pooled)[:0], seg, "signature")
+		return *pooled, pooled, err // grown or not, back to the pool
 	}
-	keys, err := v.keys.candidates(ctx, h, iss)
-	if err != nil {
-		return err
-	}
-	var firstErr error
-	for _, k := range keys {
-		err := k.Verify(signing.Algorithm(alg), input, sig) // Check first, then the signature
-		if err == nil {
-			return nil
-		}
-		if firstErr == nil || errors.Is(err, ErrSignatureInvalid) {
-			firstErr = err
-		}
-	}
-	return firstErr
+	sig, err = decodeSegment(buf[:0], seg, "signature")
+	return sig, nil, err
 }
 
 // validate applies the claim rules and the "typ" rule, reporting every

@@ -1,0 +1,139 @@
+package jwt
+
+import (
+	"fmt"
+	"time"
+)
+
+// Defaults of CacheConfig's zero fields.
+const (
+	// DefaultCacheMaxEntries is CacheConfig.MaxEntries when zero.
+	DefaultCacheMaxEntries = 10_000
+	// DefaultCacheMaxBytes is CacheConfig.MaxBytes when zero: 16 MiB.
+	DefaultCacheMaxBytes = 16 << 20
+	// DefaultCacheMaxTokenSize is CacheConfig.MaxTokenSize when zero:
+	// 16 KiB (an ML-DSA-87 token is about 6.5 KB), or MaxBytes less
+	// CacheEntryOverhead when that is smaller.
+	DefaultCacheMaxTokenSize = 16 << 10
+	// DefaultCacheMaxAge is CacheConfig.MaxAge when zero.
+	DefaultCacheMaxAge = 5 * time.Minute
+	// CacheEntryOverhead is what each cached token counts towards
+	// MaxBytes besides its own length.
+	CacheEntryOverhead = 128
+)
+
+// CacheConfig bounds a Verifier's verified-token cache (WithCache). A zero
+// field takes its default (DefaultCacheMaxEntries, DefaultCacheMaxBytes,
+// DefaultCacheMaxTokenSize, DefaultCacheMaxAge).
+//
+// The bounds hold for the whole cache: it is split into shards, each with
+// an equal share of MaxEntries and MaxBytes, so a shard may evict before
+// the cache as a whole is full.
+type CacheConfig struct {
+	// MaxEntries is the most tokens held at once.
+	MaxEntries int
+	// MaxBytes is the most bytes held at once: each token's length plus
+	// CacheEntryOverhead.
+	MaxBytes int
+	// MaxTokenSize is the longest token cached; longer tokens are verified
+	// every time. At most MaxBytes less CacheEntryOverhead.
+	MaxTokenSize int
+	// MaxAge is the longest an entry lives, whatever the token's "exp".
+	MaxAge time.Duration
+}
+
+// WithCache gives a Verifier a verified-token cache: a token presented
+// again, byte for byte, skips its signature check (RFC 7515 section 5.2
+// step 8: the base64url decoding of the signature and the cryptography)
+// and nothing else. Verify side only, and for a Verifier that lives
+// (NewVerifier, the accesstoken and idtoken profiles, and what is built on
+// them, such as jwthttp): the one-shot Parse, ParseWithClaims and ParseAs
+// refuse it with ErrInvalidOption, since a cache that lives for one token
+// can never be hit. Negative fields, a MaxTokenSize over MaxBytes less
+// CacheEntryOverhead and a MaxBytes that holds no token are
+// ErrInvalidOption.
+//
+// What is cached: a token, keyed by the whole token string, whose
+// signature verified and whose claims passed the strict pass, with the key
+// that verified it. An entry lives until the token's "exp" or MaxAge from
+// its insertion, whichever comes first (MaxAge without "exp"), on the
+// Verifier's clock (WithTimeFunc); a token already expired is not cached.
+// Not cached: a token whose signature did not verify or whose claims are
+// malformed, a token longer than MaxTokenSize, and HS* tokens (an HMAC
+// costs less than a lookup: they are verified every time).
+//
+// On a hit the rest of the flow runs as on a miss, in the same order
+// (RFC 8725 section 3.1's "alg" rule, the key lookup, the strict pass,
+// every claim rule against the current clock, the "typ" rule, Validate
+// and WithValidator, the decode into the caller's value), so a hit and a
+// miss never differ in verdict, error or claims. In particular the key
+// source is asked for the token's keys on every hit: when the key that
+// verified the token is no longer among them (removed from its set,
+// rotated out, a KeyFunc now returning another key), the entry is dropped
+// and the signature checked again. A key made anew from the same material
+// (a KeyFunc returning a fresh *rsa.PublicKey equal to the old) counts as
+// the same key.
+//
+// The cache is safe for concurrent use: sharded by a hash of the token,
+// each shard under its own lock; eviction is first-in first-out within a
+// shard, at a constant cost per insertion. WithObserver's VerifyEvent
+// reports each verification's Cache result and the entries its insertion
+// evicted (CacheEvicted).
+func WithCache(c CacheConfig) Option {
+	return func(cfg *config) {
+		if !cfg.use("WithCache", verifySide) {
+			return
+		}
+		resolved, why := c.resolve()
+		if why != "" {
+			cfg.fail("WithCache: %s", why)
+			return
+		}
+		cfg.cache = &resolved
+	}
+}
+
+// resolve fills c's zero fields with the defaults and checks it: why is
+// non-empty when no cache could be made of it.
+func (c CacheConfig) resolve() (CacheConfig, string) {
+	switch {
+	case c.MaxEntries < 0:
+		return c, "negative MaxEntries"
+	case c.MaxBytes < 0:
+		return c, "negative MaxBytes"
+	case c.MaxTokenSize < 0:
+		return c, "negative MaxTokenSize"
+	case c.MaxAge < 0:
+		return c, "negative MaxAge"
+	}
+	if c.MaxEntries == 0 {
+		c.MaxEntries = DefaultCacheMaxEntries
+	}
+	if c.MaxBytes == 0 {
+		c.MaxBytes = DefaultCacheMaxBytes
+	}
+	if c.MaxAge == 0 {
+		c.MaxAge = DefaultCacheMaxAge
+	}
+	room := c.MaxBytes - CacheEntryOverhead
+	if room <= 0 {
+		return c, fmt.Sprintf("MaxBytes %d holds no token (each entry counts %d bytes besides the token)", c.MaxBytes, CacheEntryOverhead)
+	}
+	if c.MaxTokenSize == 0 {
+		c.MaxTokenSize = min(DefaultCacheMaxTokenSize, room)
+	}
+	if c.MaxTokenSize > room {
+		return c, fmt.Sprintf("MaxTokenSize %d over MaxBytes %d less the entry overhead %d: no token that long could be held", c.MaxTokenSize, c.MaxBytes, CacheEntryOverhead)
+	}
+	return c, ""
+}
+
+// refuseOneShotCache refuses WithCache given to a one-shot function
+// (Parse, ParseWithClaims, ParseAs), whose Verifier lives for one token:
+// its cache could never be hit.
+func (v *Verifier) refuseOneShotCache(fn string) error {
+	if v.cache == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: WithCache given to %s, which verify one token: the cache could never be hit; give it to NewVerifier and reuse the Verifier", ErrInvalidOption, fn)
+}
