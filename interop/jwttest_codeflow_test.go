@@ -156,11 +156,11 @@ func TestJWTTestCodeFlow_RFC6749_4_4_ClientCredentialsWithOAuth2(t *testing.T) {
 	}
 }
 
-// TestJWTTestCodeFlow_RFC6749_2_3_OAuth2AutoDetectFallsBackToNone:
-// x/oauth2's default AuthStyleAutoDetect tries HTTP Basic first; the kit
-// answers 401 invalid_client (RFC 6749 section 5.2) before it reads the
-// code, so the retry in the form (public client) still redeems it.
-func TestJWTTestCodeFlow_RFC6749_2_3_OAuth2AutoDetectFallsBackToNone(t *testing.T) {
+// TestJWTTestCodeFlow_RFC6749_2_3_1_OAuth2AutoDetectBasicEmptySecret:
+// x/oauth2's default AuthStyleAutoDetect sends HTTP Basic with the
+// client_id and an empty password first; the kit takes it as the public
+// client naming itself (RFC 6749 section 2.3.1), in one request.
+func TestJWTTestCodeFlow_RFC6749_2_3_1_OAuth2AutoDetectBasicEmptySecret(t *testing.T) {
 	p := jwttest.NewProvider(t)
 	ctx := context.WithValue(context.Background(), oauth2.HTTPClient, p.Client())
 	cfg := oauth2.Config{ClientID: p.ClientID(), RedirectURL: codeFlowRedirect,
@@ -171,7 +171,7 @@ func TestJWTTestCodeFlow_RFC6749_2_3_OAuth2AutoDetectFallsBackToNone(t *testing.
 	if err != nil || tok.AccessToken == "" {
 		t.Fatalf("Exchange: %+v %v", tok, err)
 	}
-	if n := p.Requests(jwttest.PathToken); n != 2 {
-		t.Fatalf("token endpoint requests %d, want 2 (Basic refused, then the form)", n)
+	if n := p.Requests(jwttest.PathToken); n != 1 {
+		t.Fatalf("token endpoint requests %d, want 1", n)
 	}
 }

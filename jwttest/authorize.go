@@ -75,9 +75,9 @@ func (p *Provider) SetSubject(sub string) {
 // a private-use scheme such as "com.example.app:/cb", RFC 8252 section
 // 7.1, is accepted here only),
 // else the error matches ErrInvalidRedirectURI and nothing changes; no
-// uri goes back to accepting any.
+// uri goes back to accepting any. A nil or zero Provider is ErrNoProvider.
 func (p *Provider) SetRedirectURIs(uris ...string) error {
-	if p == nil {
+	if !p.ok() {
 		return ErrNoProvider
 	}
 	for _, u := range uris {
@@ -157,7 +157,7 @@ func oauthParams(w http.ResponseWriter, r *http.Request, post bool) (map[string]
 	var vals url.Values
 	if post {
 		if ct := r.Header.Get("Content-Type"); !strings.EqualFold(strings.TrimSpace(strings.SplitN(ct, ";", 2)[0]), "application/x-www-form-urlencoded") {
-			return nil, fmt.Errorf("Content-Type %q, want application/x-www-form-urlencoded (RFC 6749 appendix B)", ct)
+			return nil, fmt.Errorf("content type %q, want application/x-www-form-urlencoded (RFC 6749 appendix B)", ct)
 		}
 		if r.URL.RawQuery != "" {
 			return nil, fmt.Errorf("a POST request carries its parameters in the body, not the query")

@@ -58,7 +58,8 @@
 //     SetRedirectURIs exactly, and answers 400 without redirecting for
 //     another client or redirect_uri (RFC 6749 section 4.1.2.1).
 //     PathToken (RFC 6749 sections 4.1.3, 4.4 and 5) takes public clients
-//     ("none"), redeems a code once, within CodeLifetime, for its client,
+//     ("none": client_id in the form, or HTTP Basic with an empty
+//     password, RFC 6749 section 2.3.1; a secret is invalid_client), redeems a code once, within CodeLifetime, for its client,
 //     redirect_uri and code_verifier, or grants client_credentials; it
 //     answers an RFC 9068 access token, and for "openid" an ID token with
 //     "nonce", "at_hash", "azp" and "auth_time"; a DPoP proof (RFC 9449

@@ -2,6 +2,7 @@ package jwttest_test
 
 import (
 	"context"
+	"encoding/base64"
 	"net/http"
 	"net/url"
 	"strings"
@@ -143,7 +144,11 @@ func TestRFC6749_5_2_TokenRequestErrors(t *testing.T) {
 		"no client_id":               {with("client_id", ""), nil, 401, "invalid_client"},
 		"other client_id":            {url.Values{"grant_type": {"client_credentials"}, "client_id": {"x"}}, nil, 401, "invalid_client"},
 		"client_secret (not none)":   {with("client_secret", "s"), nil, 401, "invalid_client"},
-		"Basic auth (not none)":      {cc, http.Header{"Authorization": {"Basic eDp5"}}, 401, "invalid_client"},
+		"RFC6749_2_3_1 Basic secret": {cc, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), "s")}}, 401, "invalid_client"},
+		"Basic of another client":    {cc, http.Header{"Authorization": {"Basic " + basic("x", "")}}, 401, "invalid_client"},
+		"Bearer header":              {cc, http.Header{"Authorization": {"Bearer x"}}, 401, "invalid_client"},
+		"two Authorization headers":  {cc, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), ""), "Basic " + basic(p.ClientID(), "")}}, 401, "invalid_client"},
+		"Basic user not form id":     {url.Values{"grant_type": {"client_credentials"}, "client_id": {"x"}}, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), "")}}, 401, "invalid_client"},
 		"JSON body":                  {cc, http.Header{"Content-Type": {"application/json"}}, 400, "invalid_request"},
 		"RFC8707 other resource":     {with("resource", "https://other.example"), nil, 400, "invalid_target"},
 		"RFC6749_3_3 bad scope":      {with("scope", "a\\b"), nil, 400, "invalid_scope"},
@@ -286,5 +291,21 @@ func TestOIDCCore_3_1_3_7_IDTokenOfMLDSAProviderHasNoAtHash(t *testing.T) {
 	}
 	if c, err := id.Verify(context.Background(), r.IDToken, idtoken.Checks{Nonce: "n-1"}); err != nil || c.AccessTokenHash != "" {
 		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+func basic(user, pass string) string {
+	return base64.StdEncoding.EncodeToString([]byte(url.QueryEscape(user) + ":" + pass))
+}
+
+func TestRFC6749_2_3_1_BasicWithEmptySecretNamesThePublicClient(t *testing.T) {
+	p := jwttest.NewProvider(t, jwttest.WithClientID("a client:1"))
+	cc := url.Values{"grant_type": {"client_credentials"}}
+	if r := postToken(t, p, cc, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), "")}}); r.Status != 200 {
+		t.Fatalf("%+v", r)
+	}
+	cc.Set("client_id", p.ClientID())
+	if r := postToken(t, p, cc, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), "")}}); r.Status != 200 {
+		t.Fatalf("both, agreeing: %+v", r)
 	}
 }
