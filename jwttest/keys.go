@@ -2,16 +2,13 @@ package jwttest
 
 import (
 	"crypto"
-	"crypto/ecdsa"
-	"crypto/ed25519"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/rsa"
+	"errors"
 	"fmt"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/idtoken"
+	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/jwk"
 )
 
@@ -26,27 +23,19 @@ type signingKey struct {
 	id     *idtoken.Signer
 }
 
-// generateKey makes a fresh private key for alg (RFC 7518 section 3.1,
-// RFC 8037 section 3.1; RFC 9964 section 3 for ML-DSA, built with Go 1.27
-// or later: keys_mldsa.go).
+// generateKey makes a fresh private key for alg (internal/keygen: RFC
+// 7518 section 3, RFC 8037 section 3.1, RFC 9964 section 3 for ML-DSA).
+// An alg the kit cannot sign with (HS*, "none", unknown) or ML-DSA in a
+// build with a Go older than 1.27 is ErrUnsupportedAlgorithm.
 func generateKey(alg jwt.Algorithm) (crypto.Signer, error) {
-	switch alg {
-	case jwt.RS256, jwt.RS384, jwt.RS512, jwt.PS256, jwt.PS384, jwt.PS512:
-		return rsa.GenerateKey(rand.Reader, 2048) // RFC 7518 sections 3.3, 3.5: at least 2048 bits
-	case jwt.ES256:
-		return ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	case jwt.ES384:
-		return ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
-	case jwt.ES512:
-		return ecdsa.GenerateKey(elliptic.P521(), rand.Reader)
-	case jwt.EdDSA, jwt.Ed25519:
-		_, priv, err := ed25519.GenerateKey(rand.Reader)
-		return priv, err
+	if isMLDSA(alg) && !alg.Available() {
+		return nil, fmt.Errorf("%w: %q needs Go 1.27 or later (crypto/mldsa)", ErrUnsupportedAlgorithm, string(alg))
 	}
-	if k, ok, err := generateMLDSA(alg); ok {
-		return k, err
+	k, err := keygen.Private(alg, 0)
+	if errors.Is(err, keygen.ErrUnsupported) {
+		return nil, fmt.Errorf("%w: %q", ErrUnsupportedAlgorithm, string(alg))
 	}
-	return nil, fmt.Errorf("%w: %q", ErrUnsupportedAlgorithm, string(alg))
+	return k, err
 }
 
 // newSigningKey makes a key for alg named kid, with its public JWK

@@ -3,11 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto"
-	"crypto/ecdsa"
-	"crypto/ed25519"
-	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -18,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/internal/signing"
+	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/pemkey"
 )
@@ -139,31 +135,20 @@ func generateKey(alg jwt.Algorithm, bits int) (any, error) {
 		}
 		return secret, nil
 	case jwt.RS256, jwt.RS384, jwt.RS512, jwt.PS256, jwt.PS384, jwt.PS512:
-		if bits < 2048 || bits > 16384 {
+		if bits < keygen.MinRSABits || bits > keygen.MaxRSABits {
 			return nil, usageError("-bits %d: RSA keys for JWS must have 2048 to 16384 bits (RFC 7518 section 3.3)", bits)
 		}
-		return rsa.GenerateKey(rand.Reader, bits)
-	case jwt.ES256:
-		return ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	case jwt.ES384:
-		return ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
-	case jwt.ES512:
-		return ecdsa.GenerateKey(elliptic.P521(), rand.Reader)
-	case jwt.EdDSA, jwt.Ed25519:
-		_, priv, err := ed25519.GenerateKey(rand.Reader)
-		return priv, err
-	case jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87:
-		seed := make([]byte, 32)
-		if _, err := rand.Read(seed); err != nil {
-			return nil, err
-		}
-		priv, err := signing.NewMLDSAPrivateKey(signing.Algorithm(alg), seed)
-		if err != nil {
-			return nil, withCode(exitAlgorithm, fromLibrary(err))
-		}
-		return priv, nil
 	}
-	return nil, usageError("cannot make a key for %s", alg)
+	priv, err := keygen.Private(alg, bits)
+	switch {
+	case err == nil:
+		return priv, nil
+	case errors.Is(err, keygen.ErrUnsupported):
+		return nil, usageError("cannot make a key for %s", alg)
+	case alg == jwt.MLDSA44 || alg == jwt.MLDSA65 || alg == jwt.MLDSA87:
+		return nil, withCode(exitAlgorithm, fromLibrary(err))
+	}
+	return nil, err
 }
 
 // outFile is one file keygen writes.
