@@ -68,7 +68,8 @@ func (p *Provider) SetSubject(sub string) {
 // section 3.1.2.2): from then on the authorization endpoint accepts a
 // "redirect_uri" only when it is exactly one of them (simple string
 // comparison, RFC 6749 section 3.1.2.3 and OAuth 2.0 Security BCP, RFC
-// 9700 section 4.1.3). Without it any absolute https URL, and any http URL
+// 9700 section 4.1.3), but for the port of an http loopback IP one, which
+// the client picks at request time (RFC 8252 section 7.3). Without it any absolute https URL, and any http URL
 // of a loopback IP address (RFC 8252 section 7.3), is accepted; "localhost"
 // is not a loopback IP literal and is refused (RFC 8252 section 8.3). Each
 // uri must be an absolute URI without a fragment (RFC 6749 section 3.1.2;
@@ -129,7 +130,7 @@ func (p *Provider) checkRedirect(raw string) error {
 	p.flow.mu.Unlock()
 	if registered != nil {
 		for _, r := range registered {
-			if r == raw {
+			if r == raw || sameButLoopbackPort(r, raw) {
 				return nil
 			}
 		}
@@ -140,12 +141,33 @@ func (p *Provider) checkRedirect(raw string) error {
 	case "https":
 		return nil
 	case "http":
-		if ip := net.ParseIP(u.Hostname()); ip != nil && ip.IsLoopback() {
+		if loopbackIP(u) {
 			return nil
 		}
-		return fmt.Errorf("%w: %q: http is allowed for a loopback IP address only (RFC 8252 sections 7.3 and 8.3)", ErrInvalidRedirectURI, raw)
+		return fmt.Errorf("%w: %q: http is allowed for a loopback IP address only, 127.0.0.1 or [::1], not localhost (RFC 8252 sections 7.3 and 8.3); register another with SetRedirectURIs", ErrInvalidRedirectURI, raw)
 	}
 	return fmt.Errorf("%w: %q: scheme %q needs SetRedirectURIs (RFC 8252 section 7.1)", ErrInvalidRedirectURI, raw, u.Scheme)
+}
+
+// loopbackIP reports whether u is http on a loopback IP literal (RFC 8252
+// section 7.3).
+func loopbackIP(u *url.URL) bool {
+	ip := net.ParseIP(u.Hostname())
+	return u.Scheme == "http" && ip != nil && ip.IsLoopback()
+}
+
+// sameButLoopbackPort reports whether registered and got are the same
+// http loopback IP redirect URI but for the port, which RFC 8252 section
+// 7.3 makes the client's choice at request time ("MUST allow any port";
+// RFC 9700 section 2.1).
+func sameButLoopbackPort(registered, got string) bool {
+	r, err1 := url.Parse(registered)
+	g, err2 := url.Parse(got)
+	if err1 != nil || err2 != nil || !loopbackIP(r) || !loopbackIP(g) {
+		return false
+	}
+	r.Host, g.Host = r.Hostname(), g.Hostname()
+	return r.String() == g.String()
 }
 
 // oauthParams reads a request's parameters, each at most once (RFC 6749

@@ -79,7 +79,7 @@ func TestRFC6749_4_1_2_1_BadClientOrRedirectAnswered400NotRedirected(t *testing.
 	})
 }
 
-func TestRFC6749_3_1_2_3_RegisteredRedirectURIsComparedExactly(t *testing.T) {
+func TestRFC6749_3_1_2_3_RegisteredRedirectURIsExactButRFC8252LoopbackPort(t *testing.T) {
 	p := jwttest.NewProvider(t)
 	if err := p.SetRedirectURIs("/cb", "https://client.example/cb"); !errors.Is(err, jwttest.ErrInvalidRedirectURI) {
 		t.Fatalf("relative URI registered: %v", err)
@@ -105,6 +105,19 @@ func TestRFC6749_3_1_2_3_RegisteredRedirectURIsComparedExactly(t *testing.T) {
 	q.Set("redirect_uri", "myapp://cb")
 	if status, _ := authorizeGET(t, p, q); status != http.StatusFound {
 		t.Fatalf("registered: %d", status)
+	}
+	if err := p.SetRedirectURIs("http://127.0.0.1/cb", "http://[::1]:80/cb"); err != nil {
+		t.Fatal(err)
+	}
+	for u, want := range map[string]int{
+		"http://127.0.0.1:53124/cb": http.StatusFound, "http://127.0.0.1/cb": http.StatusFound,
+		"http://[::1]:4000/cb": http.StatusFound, "http://127.0.0.1:53124/cb2": http.StatusBadRequest,
+		"http://127.0.0.2:1/cb": http.StatusBadRequest, "https://127.0.0.1:1/cb": http.StatusBadRequest,
+	} {
+		q.Set("redirect_uri", u)
+		if status, _ := authorizeGET(t, p, q); status != want {
+			t.Errorf("RFC8252_7_3 %s: %d, want %d", u, status, want)
+		}
 	}
 	if err := p.SetRedirectURIs(); err != nil {
 		t.Fatal(err)
