@@ -73,15 +73,21 @@
 //     signatures, DER signatures, kid injection, header keys, crit and b64,
 //     times, iss/aud/typ, an ID token sent to the API, duplicate and
 //     look-alike names, non-canonical base64url, size, another tenant's
-//     key), IDTokenAttacks the reverse (access tokens sent to an ID-token
-//     verifier); GenuineToken and GenuineIDToken to check the verifier
-//     accepts the real thing; RunAgainst and RunAgainstHandler run a
-//     catalogue and fail the test for each token accepted.
+//     key); IDTokenAttacks the same catalogue as ID tokens, with access
+//     tokens sent as ID tokens and OpenID Connect Core's own rules (no
+//     "exp", "iat" or "sub"; "nonce", "azp" and "at_hash" as Target.Nonce,
+//     Target.AZP and Target.AccessToken expect); DPoPAttacks (and
+//     Provider.DPoPAttacks) (access token, proof) requests each breaking
+//     one check of RFC 9449 section 4.3, a replay (section 11.1) or the
+//     Bearer and binding rules (sections 7.1, 7.2); GenuineToken,
+//     GenuineIDToken and GenuineDPoP to check the verifier accepts the real
+//     thing; RunAgainst, RunAgainstHandler and RunDPoPAgainstHandler run a
+//     catalogue and fail the test for each one accepted (Accepted,
+//     AcceptedByHandler and AcceptedByDPoPHandler return them instead).
 //
-// Not there yet: DPoP proofs with faults of their own (a replayed or stale
-// proof, a wrong "htu" or "ath" must be made by hand with dpop.Signer or
-// jwt.Sign); IDTokenAttacks covers the token-kind confusion only, the rest
-// of the catalogue is built as access tokens; RunAgainstHandler sends
-// "Bearer" only (no DPoP scheme); at_hash and c_hash with ML-DSA keys are
-// refused (OpenID Connect Core names no hash for them).
+// Not there yet: the DPoP catalogue attacks a resource server only (no
+// token-endpoint runner for dpop.Verifier.VerifyTokenRequest); the ID-token
+// catalogue has no "c_hash" or "auth_time"/max_age attacks; at_hash and
+// c_hash with ML-DSA keys are refused (OpenID Connect Core names no hash
+// for them: a Target.AccessToken with an ML-DSA key is ErrInvalidTarget).
 package jwttest
