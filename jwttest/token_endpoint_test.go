@@ -309,3 +309,17 @@ func TestRFC6749_2_3_1_BasicWithEmptySecretNamesThePublicClient(t *testing.T) {
 		t.Fatalf("both, agreeing: %+v", r)
 	}
 }
+
+func TestRFC9449_5_DPoPAndCodeFlowOverPlainHTTP(t *testing.T) {
+	p := jwttest.NewProvider(t, jwttest.WithPlainHTTP())
+	verifier, challenge := pkcePair()
+	if r := postToken(t, p, codeForm(p, codeFor(t, p, authParams(p, challenge)), verifier), nil); r.Status != 200 || r.IDToken == "" {
+		t.Fatalf("code flow: %+v", r)
+	}
+	s := p.DPoPSigner(jwt.ES256)
+	proof, _ := s.Proof(http.MethodPost, p.Issuer()+jwttest.PathToken, dpop.ProofOptions{})
+	cc := url.Values{"grant_type": {"client_credentials"}, "client_id": {p.ClientID()}}
+	if r := postToken(t, p, cc, http.Header{"Dpop": {proof}}); r.Status != 200 || r.TokenType != "DPoP" {
+		t.Fatalf("DPoP: %+v", r)
+	}
+}
