@@ -39,8 +39,10 @@ type VerifyEvent struct {
 	// Cache is what WithCache's verified-token cache did for this
 	// verification: CacheNotUsed without WithCache, for HS* tokens and for
 	// a token refused before the lookup (its form, its header); CacheHit
-	// when the signature check was skipped; CacheMiss otherwise, including
-	// a held token whose key the key source no longer gives.
+	// when the token was held and the key source still gives the key that
+	// verified it, so the signature check was skipped; CacheMiss
+	// otherwise, including a held token whose key the key source no longer
+	// gives (or whose key lookup failed).
 	Cache CacheResult
 	// CacheEvicted is how many entries the insertion of this token into
 	// the cache evicted to stay within CacheConfig's bounds.

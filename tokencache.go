@@ -24,25 +24,29 @@ type tokenCache struct {
 }
 
 // cacheShard is one lock's worth of the cache: a map from token to its
-// slot in a first-in first-out ring, which grows up to maxEntries slots.
+// slot, the slots in a first-in first-out list (linked by index, oldest
+// first), and a free list of empty slots; the slots grow up to
+// maxEntries. Every operation is a constant number of steps.
 type cacheShard struct {
 	mu         sync.Mutex
 	index      map[string]int32
 	slots      []cacheSlot
-	next       int // the slot the next insertion writes
-	head       int // where the search for the oldest entry starts
-	live       int // entries in index
-	bytes      int // their tokens' lengths plus CacheEntryOverhead each
+	oldest     int32 // -1 when empty
+	newest     int32 // -1 when empty
+	free       int32 // an empty slot, chained by next; -1 when none
+	live       int   // entries in index
+	bytes      int   // their tokens' lengths plus CacheEntryOverhead each
 	maxEntries int
 	maxBytes   int
 	_          [64]byte // keeps shards' locks off each other's cache lines
 }
 
-// cacheSlot is one entry; token is "" for an empty slot.
+// cacheSlot is one entry, or an empty slot on the free list.
 type cacheSlot struct {
-	token   string
-	key     *signing.VerifyingKey
-	expires time.Time
+	token      string
+	key        *signing.VerifyingKey
+	expires    time.Time
+	prev, next int32 // the list's neighbours (older, newer); -1 at an end
 }
 
 // Shards hold at least minShardEntries entries and room for
@@ -69,8 +73,9 @@ func newTokenCache(c CacheConfig) *tokenCache {
 		maxAge:       c.MaxAge,
 	}
 	for i := range tc.shards {
-		tc.shards[i].maxEntries = c.MaxEntries / n
-		tc.shards[i].maxBytes = c.MaxBytes / n
+		sh := &tc.shards[i]
+		sh.maxEntries, sh.maxBytes = c.MaxEntries/n, c.MaxBytes/n
+		sh.oldest, sh.newest, sh.free = -1, -1, -1
 	}
 	return tc
 }
@@ -93,7 +98,7 @@ func (c *tokenCache) get(token string, now time.Time) *signing.VerifyingKey {
 		return nil
 	}
 	if !now.Before(s.slots[i].expires) {
-		s.remove(int(i))
+		s.remove(i)
 		return nil
 	}
 	return s.slots[i].key
@@ -105,7 +110,7 @@ func (c *tokenCache) drop(token string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if i, ok := s.index[token]; ok {
-		s.remove(int(i))
+		s.remove(i)
 	}
 }
 
@@ -133,51 +138,52 @@ func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time,
 	}
 	need := len(token) + CacheEntryOverhead
 	for s.live > 0 && (s.live >= s.maxEntries || s.bytes+need > s.maxBytes) {
-		s.evictOldest()
+		s.remove(s.oldest)
 		evicted++
 	}
-	var i int
-	if len(s.slots) < s.maxEntries {
-		i = len(s.slots)
-		s.slots = append(s.slots, cacheSlot{})
+	var i int32
+	if s.free >= 0 {
+		i, s.free = s.free, s.slots[s.free].next
 	} else {
-		i = s.next
-		if s.slots[i].token != "" {
-			s.remove(i)
-			evicted++
-		}
+		i = int32(len(s.slots))
+		s.slots = append(s.slots, cacheSlot{})
 	}
 	if s.index == nil {
 		s.index = make(map[string]int32)
 	}
 	token = strings.Clone(token) // never the caller's larger buffer
-	s.slots[i] = cacheSlot{token: token, key: key, expires: expires}
-	s.index[token] = int32(i)
+	s.slots[i] = cacheSlot{token: token, key: key, expires: expires, prev: s.newest, next: -1}
+	if s.newest >= 0 {
+		s.slots[s.newest].next = i
+	} else {
+		s.oldest = i
+	}
+	s.newest = i
+	s.index[token] = i
 	s.live++
 	s.bytes += need
-	s.next = (i + 1) % s.maxEntries
-	if len(s.slots) == s.maxEntries {
-		// Written in order round the ring: the oldest is after the newest.
-		s.head = s.next
-	}
 	return evicted
 }
 
-// evictOldest removes the oldest entry; the shard holds one.
-func (s *cacheShard) evictOldest() {
-	for s.slots[s.head].token == "" {
-		s.head = (s.head + 1) % len(s.slots)
-	}
-	s.remove(s.head)
-	s.head = (s.head + 1) % len(s.slots)
-}
-
-// remove empties slot i, which holds an entry.
-func (s *cacheShard) remove(i int) {
-	delete(s.index, s.slots[i].token)
-	s.bytes -= len(s.slots[i].token) + CacheEntryOverhead
+// remove unlinks slot i, which holds an entry, and puts it on the free
+// list.
+func (s *cacheShard) remove(i int32) {
+	e := &s.slots[i]
+	delete(s.index, e.token)
+	s.bytes -= len(e.token) + CacheEntryOverhead
 	s.live--
-	s.slots[i] = cacheSlot{}
+	if e.prev >= 0 {
+		s.slots[e.prev].next = e.next
+	} else {
+		s.oldest = e.next
+	}
+	if e.next >= 0 {
+		s.slots[e.next].prev = e.prev
+	} else {
+		s.newest = e.prev
+	}
+	*e = cacheSlot{next: s.free, prev: -1}
+	s.free = i
 }
 
 // len returns how many entries the cache holds and their bytes, for tests.

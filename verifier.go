@@ -176,10 +176,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	if useCache {
 		now = v.cfg.validator.Clock()
 		cachedKey = v.cache.get(token, now)
-		got.cache = CacheMiss
-		if cachedKey != nil {
-			got.cache = CacheHit
-		}
+		got.cache = CacheMiss // a hit once the key source gives the key again
 	}
 	// The signature is decoded on the stack up to RSA-4096's 512 bytes
 	// (ES512 needs 132), and into a pooled buffer past that (ML-DSA: 2,420
@@ -215,15 +212,22 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	}
 	keys, err := v.keys.lookup(ctx, h, iss)
 	if err != nil {
+		if cachedKey != nil {
+			v.cache.drop(token) // the key source gives no key for it now
+		}
 		return nil, err
 	}
-	if cachedKey != nil && !keys.has(cachedKey) {
-		// The key that verified it is gone from the key source: the entry
-		// goes, and the signature is checked again, as on a miss.
-		v.cache.drop(token)
-		cachedKey, got.cache = nil, CacheMiss
-		if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
-			return nil, err // never reached: the token decoded before
+	if cachedKey != nil {
+		if keys.has(cachedKey) {
+			got.cache = CacheHit
+		} else {
+			// The key that verified it is gone from the key source: the
+			// entry goes, and the signature is checked again, as on a miss.
+			v.cache.drop(token)
+			cachedKey = nil
+			if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
+				return nil, err // never reached: the token decoded before
+			}
 		}
 	}
 	verifiedBy := cachedKey
