@@ -59,8 +59,12 @@ type CacheConfig struct {
 // its insertion, whichever comes first (MaxAge without "exp"), on the
 // Verifier's clock (WithTimeFunc); a token already expired is not cached.
 // Not cached: a token whose signature did not verify or whose claims are
-// malformed, a token longer than MaxTokenSize, and HS* tokens (an HMAC
-// costs less than a lookup: they are verified every time).
+// malformed, a token longer than MaxTokenSize, and HS* tokens: they are
+// verified every time, since an HMAC costs too little to pay for the cache
+// (measured on a 350-byte token: the HMAC with its signature decoding
+// 0.48 µs, a lookup 0.13 µs, so a hit would save about a tenth of an
+// HS256 parse and a miss, paying the lookup and the insertion, would cost
+// about as much, more than the 5% a miss may cost).
 //
 // On a hit the rest of the flow runs as on a miss, in the same order
 // (RFC 8725 section 3.1's "alg" rule, the key lookup, the strict pass,

@@ -168,8 +168,8 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	}
 	// WithCache: a token verified before, byte for byte, skips the
 	// signature's decoding and cryptography, and nothing else (see
-	// WithCache). HS* tokens are never cached: an HMAC costs less than a
-	// lookup.
+	// WithCache). HS* tokens are never cached: an HMAC costs too little to
+	// pay for a lookup and an insertion.
 	var now time.Time
 	var cachedKey *signing.VerifyingKey
 	useCache := v.cache != nil && !isHMAC(Algorithm(h.Algorithm))
