@@ -83,9 +83,14 @@ func (b *builder) base() []member {
 // claims are the genuine claims (base); set replaces a member by name (nil
 // value: removed), extra appends.
 func (b *builder) claims(set map[string]any, extra ...member) []member {
-	base := b.base()
+	return append(replaced(b.base(), set), extra...)
+}
+
+// replaced is ms with each member named in set given its value there (nil:
+// removed), in order.
+func replaced(ms []member, set map[string]any) []member {
 	var out []member
-	for _, m := range base {
+	for _, m := range ms {
 		if v, ok := set[m.name]; ok {
 			if v == nil {
 				continue
@@ -94,7 +99,7 @@ func (b *builder) claims(set map[string]any, extra ...member) []member {
 		}
 		out = append(out, m)
 	}
-	return append(out, extra...)
+	return out
 }
 
 func (b *builder) json(ms []member) []byte {

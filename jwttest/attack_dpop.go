@@ -70,17 +70,7 @@ func (b *dpopBuilder) proofClaims(set map[string]any) []member {
 	if b.d.Nonce != "" {
 		base = append(base, member{"nonce", b.d.Nonce})
 	}
-	var out []member
-	for _, m := range base {
-		if v, ok := set[m.name]; ok {
-			if v == nil {
-				continue
-			}
-			m.value = v
-		}
-		out = append(out, m)
-	}
-	return out
+	return replaced(base, set)
 }
 
 // proofHeader is the genuine proof's header: "typ" "dpop+jwt", "alg",

@@ -291,23 +291,8 @@ func TestAttack_EveryAttackAcceptedByTheNaiveVerifierItTargets(t *testing.T) {
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			k := newAttackKit(t, alg)
-			ns := naiveSet(t, k)
+			acceptedByTheNaiveTheyTarget(t, k.attacks, naiveSet(t, k))
 			for _, a := range k.attacks {
-				label := ""
-				for _, d := range defeats {
-					if strings.HasPrefix(a.Name, d.prefix) {
-						label = d.naive
-						break
-					}
-				}
-				n, ok := ns[label]
-				if !ok {
-					t.Errorf("attack %q: no naive verifier %q", a.Name, label)
-					continue
-				}
-				if err := n(a.Token); err != nil {
-					t.Errorf("attack %s (%s) refused by the naive verifier it targets (%s): %v", a.Name, a.Rule, label, err)
-				}
 				if a.Rule == "" {
 					t.Errorf("attack %s: no rule", a.Name)
 				}
