@@ -396,7 +396,7 @@ func (b *builder) identity() {
 		b.signed(b.header(), b.claims(map[string]any{"aud": nil})))
 	h := b.header()
 	h[1] = member{"typ", "JWT"}
-	b.add(`ID token sent to the API (typ JWT, nonce)`, "RFC 9068 section 4; RFC 8725 section 3.11; OpenID Connect Core 1.0 section 2",
+	b.add(`ID token sent to the API (typ JWT, nonce, aud the API)`, "RFC 9068 section 4; RFC 8725 section 3.11; OpenID Connect Core 1.0 section 2",
 		b.signed(h, b.claims(map[string]any{"client_id": nil, "jti": nil}, member{"nonce", "n-0S6_WzA2Mj"}, member{"azp", b.t.ClientID})))
 	b.add(`typ JWT`, "RFC 9068 section 4 (typ at+jwt); RFC 8725 section 3.11", b.signed(h, b.claims(nil)))
 }
@@ -449,7 +449,7 @@ func (b *builder) encoding() {
 	enc := []byte(b64.EncodeToString(c))
 	last := strings.IndexByte(b64alphabet, enc[len(enc)-1])
 	enc[len(enc)-1] = b64alphabet[last|1] // a pad bit set
-	b.add("payload with non-zero trailing bits", "RFC 4648 section 3.5; RFC 7515 section 2", b.signedWith(b.t.Algorithm, b.t.Key, h+"."+string(enc)))
+	b.add("payload with non-zero trailing bits", "RFC 4648 section 3.5 (decoders MAY refuse: hardening, one payload one token string); RFC 7515 section 2", b.signedWith(b.t.Algorithm, b.t.Key, h+"."+string(enc)))
 }
 
 const b64alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -1,7 +1,9 @@
 package jwttest
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -65,18 +67,21 @@ func RunAgainst(t testing.TB, attacks []Attack, verify func(token string) error)
 // Bearer TOKEN" (RFC 6750 section 2.1) on a copy of req (nil: GET /) and
 // returns, in catalogue order, those h answered with a 2xx status or
 // panicked on. An empty catalogue or a nil handler is ErrNothingToRun.
+// h is called directly, not behind a net/http server: such a server
+// answers a request whose headers pass its MaxHeaderBytes (1 MB by
+// default) with 431 before h runs, so an "oversized" finding says what h
+// itself would accept (behind a proxy, or a server with a larger limit).
 func AcceptedByHandler(attacks []Attack, h http.Handler, req *http.Request) ([]Finding, error) {
 	if len(attacks) == 0 || h == nil {
 		return nil, ErrNothingToRun
 	}
+	copyReq, err := requestCopier(req)
+	if err != nil {
+		return nil, err
+	}
 	var out []Finding
 	for _, a := range attacks {
-		var r *http.Request
-		if req == nil {
-			r = httptest.NewRequest(http.MethodGet, "/", nil)
-		} else {
-			r = req.Clone(req.Context())
-		}
+		r := copyReq()
 		r.Header.Set("Authorization", "Bearer "+a.Token)
 		w := httptest.NewRecorder()
 		err := call(func() error { h.ServeHTTP(w, r); return nil })
@@ -87,6 +92,36 @@ func AcceptedByHandler(attacks []Attack, h http.Handler, req *http.Request) ([]F
 		}
 	}
 	return out, nil
+}
+
+// requestCopier returns a function making a fresh copy of req (nil: GET /)
+// for each attack, each with the whole body: req's body is read once here
+// (http.Request.Clone shares one body, which the first handler call would
+// drain, so a handler that accepted a later token could answer 4xx for the
+// empty body and the attack be counted refused).
+func requestCopier(req *http.Request) (func() *http.Request, error) {
+	if req == nil {
+		return func() *http.Request { return httptest.NewRequest(http.MethodGet, "/", nil) }, nil
+	}
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("jwttest: reading the request's body: %w", err)
+		}
+		body = b
+		req.Body = io.NopCloser(bytes.NewReader(b)) // the caller's request keeps its body
+	}
+	return func() *http.Request {
+		r := req.Clone(req.Context())
+		if body != nil {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+			r.ContentLength = int64(len(body))
+		}
+		return r
+	}, nil
 }
 
 // RunAgainstHandler is AcceptedByHandler failing the test (t.Errorf with

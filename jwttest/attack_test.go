@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -348,5 +349,25 @@ func TestAttack_AcceptedReturnsFindingsInOrder(t *testing.T) {
 	}), nil)
 	if err != nil || len(fs) != 1 || fs[0].Status != http.StatusNoContent || fs[0].String() != "attack x (R1) accepted: status 204" {
 		t.Fatalf("AcceptedByHandler = %v, %v", fs, err)
+	}
+}
+
+func TestAttack_AcceptedByHandlerGivesEveryAttackTheWholeBody(t *testing.T) {
+	a := []jwttest.Attack{{Name: "x", Rule: "R1", Token: "a"}, {Name: "y", Rule: "R2", Token: "b"}, {Name: "z", Rule: "R3", Token: "c"}}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		if string(b) != `{"jsonrpc":"2.0"}` || r.ContentLength != int64(len(b)) {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		w.WriteHeader(http.StatusOK) // accepts every token: each must be reported
+	})
+	req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(`{"jsonrpc":"2.0"}`))
+	fs, err := jwttest.AcceptedByHandler(a, h, req)
+	if err != nil || len(fs) != 3 {
+		t.Fatalf("AcceptedByHandler with a body: %v, %v; want all three reported", fs, err)
+	}
+	if b, _ := io.ReadAll(req.Body); string(b) != `{"jsonrpc":"2.0"}` {
+		t.Errorf("the template request's body was consumed: %q", b)
 	}
 }
