@@ -208,3 +208,52 @@ func TestRFC7517_5_CacheKeyRotatedOutOfRemoteSetRefused(t *testing.T) {
 	_, fresh := jwt.Parse(tok, remote)
 	sameVerdict(t, err, fresh)
 }
+
+// issuerKeys is an IssuerKeySet whose keys per issuer the test replaces.
+type issuerKeys struct {
+	mu   sync.Mutex
+	keys map[string][]any
+}
+
+func (s *issuerKeys) VerificationKeys(context.Context, *jwt.Header) ([]any, error) {
+	return nil, errors.New("keys are chosen by issuer")
+}
+
+func (s *issuerKeys) IssuerVerificationKeys(_ context.Context, iss string, _ *jwt.Header) ([]any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k, ok := s.keys[iss]
+	if !ok {
+		return nil, jwt.ErrInvalidIssuer
+	}
+	return k, nil
+}
+
+// TestRFC8725_3_8_CacheIssuerKeysChangedRefused: with keys chosen by
+// issuer, a held token's issuer is read and its keys asked for on every
+// hit: the issuer's key removed refuses the token at once.
+func TestRFC8725_3_8_CacheIssuerKeysChangedRefused(t *testing.T) {
+	other, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &issuerKeys{keys: map[string][]any{"https://issuer.example": {&other.PublicKey, &cacheKey().PublicKey}}}
+	tok := cacheToken(t, jwt.ES256, cacheKey(), cacheClaims(time.Now()))
+	obs := &cacheEvents{}
+	v := cacheVerifier(t, src, obs)
+	for range 2 {
+		if _, err := v.Parse(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantCache(t, obs, jwt.CacheHit, "held")
+	src.mu.Lock()
+	src.keys["https://issuer.example"] = []any{&other.PublicKey}
+	src.mu.Unlock()
+	_, err = v.Parse(tok)
+	if !errors.Is(err, jwt.ErrSignatureInvalid) {
+		t.Fatalf("issuer's key removed: %v, want ErrSignatureInvalid", err)
+	}
+	_, fresh := jwt.Parse(tok, src)
+	sameVerdict(t, err, fresh)
+}

@@ -145,9 +145,11 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, rules verif
 // verify is the whole verification flow, in one order whatever the key
 // source: the compact form, the header, every segment decoded, the
 // algorithm rule, an IssuerKeySet's "iss" (the one claim read before the
-// signature), the signature, and only then the claims: the strict pass,
-// the rules, decoding into dst, the custom rules (accept), rules' among
-// them. got records how far it went, for an Observer.
+// signature), the key lookup, the signature (skipped for a token
+// WithCache holds with a key the lookup still gives), and only then the
+// claims: the strict pass, the rules, decoding into dst, the custom rules
+// (accept), rules' among them. got records how far it went, for an
+// Observer.
 func (v *Verifier) verify(ctx context.Context, token string, dst any, rules verified.Rules, got *progress) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
@@ -181,7 +183,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// The signature is decoded on the stack up to RSA-4096's 512 bytes
 	// (ES512 needs 132), and into a pooled buffer past that (ML-DSA: 2,420
 	// to 4,627 bytes), so no algorithm costs an allocation in proportion to
-	// its signature. sig is not kept past verifySignature.
+	// its signature. sig is not kept past the signature check.
 	// Nothing of the stack buffer may flow into the pooled one, or the
 	// stack buffer escapes to the heap on every parse.
 	var sigBuf [512]byte
@@ -244,13 +246,14 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	if err := extractClaims(payload, v.cfg.validator.Required, &ex, rules); err != nil {
 		return nil, err
 	}
-	if useCache && cachedKey == nil {
-		// Signed and well formed: held until "exp" at the latest.
-		got.evicted = v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
-	}
 	if v.keys.issuers != nil && !strictjson.StringEquals(ex.Issuer, iss) {
 		// The strict pass refuses what could make them differ: never reached.
 		return nil, fmt.Errorf("%w: the claims' \"iss\" is not the one the keys were chosen by", ErrInvalidIssuer)
+	}
+	if useCache && cachedKey == nil {
+		// Signed and well formed: held until "exp" at the latest, whatever
+		// the rules below say (they run again on every hit).
+		got.evicted = v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
 	}
 	if v.cfg.observer != nil && ex.Issuer != nil {
 		// Copied now: the Encoder (or an UnmarshalJSON it calls) may
