@@ -32,7 +32,9 @@ type VerifyEvent struct {
 	// Issuer is "iss" (RFC 7519 section 4.1.1), only when the signature
 	// verified.
 	Issuer string
-	// SignatureVerified reports whether the signature verified.
+	// SignatureVerified reports whether the signature verified: on a
+	// cache hit (Cache), when the token was first seen, with a key the key
+	// source still gives.
 	SignatureVerified bool
 	// Duration is how long the verification took.
 	Duration time.Duration
