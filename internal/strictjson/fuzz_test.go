@@ -204,7 +204,8 @@ func hasLoneSurrogate(data []byte) bool {
 // json.Valid accepts that the pass refuses must have one of the documented
 // reasons (duplicate names, invalid UTF-8, lone surrogates, depth, numbers
 // beyond a 64-bit float's range, case-folded look-alike names), and JSON
-// with none of them must be accepted.
+// with none of them must be accepted. On what Object accepts, ObjectFacts
+// accepts too and its Facts match a direct computation (checkProven).
 func FuzzObject(f *testing.F) {
 	for _, s := range []string{
 		`{}`, ` {"a":1} `, `{"alg":"HS256","typ":"JWT"}`, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`,
@@ -239,6 +240,13 @@ func FuzzObject(f *testing.F) {
 			}
 			return nil
 		})
+		facts, errFacts := strictjson.ObjectFacts(data, nil)
+		if (errFacts == nil) != (errObj == nil) {
+			t.Fatalf("ObjectFacts %v but Object %v on %q", errFacts, errObj, data)
+		}
+		if errFacts == nil {
+			checkProven(t, data, facts)
+		}
 		errVal := strictjson.Valid(data)
 		for _, err := range []error{errObj, errVal} {
 			if err != nil && !errors.Is(err, strictjson.ErrInvalid) {

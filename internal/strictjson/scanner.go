@@ -26,6 +26,9 @@ type scanner struct {
 	// anyNames turns duplicate detection off: TopLevel walks the grammar
 	// only, keeping no names, so it allocates nothing.
 	anyNames bool
+	// found and foundInNames gather what str found (strEscaped,
+	// strNonASCII) in every string, and in every member name, for Facts.
+	found, foundInNames uint8
 }
 
 func (s *scanner) fail(p int, msg string) error { return &SyntaxError{Offset: p, Msg: msg} }
@@ -94,6 +97,7 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			return end, err
 		}
 		key := Key{Raw: data[start+1 : end-1], Escaped: kind&strEscaped != 0}
+		s.foundInNames |= kind
 		// RFC 7515 section 5.2 and RFC 7519 section 4: "Header Parameter
 		// names ... MUST be unique" / "Claim Names within a JWT Claims Set
 		// MUST be unique"; we refuse duplicates rather than pick one. Names

@@ -15,7 +15,8 @@ const (
 // str scans a string whose opening quote is at p, returning the index
 // after the closing quote and what it found (strEscaped, strNonASCII).
 // Runs of plain bytes go eight at a time; a string of plain ASCII ends
-// here, anything else goes to strRest.
+// here, anything else goes to strRest, and what it finds is gathered in
+// s.found.
 func (s *scanner) str(p int) (end int, kind uint8, err error) {
 	data := s.data
 	p++ // the opening quote
@@ -29,7 +30,9 @@ func (s *scanner) str(p int) (end int, kind uint8, err error) {
 		}
 		p += 8
 	}
-	return s.strRest(p)
+	end, kind, err = s.strRest(p)
+	s.found |= kind
+	return end, kind, err
 }
 
 // strRest scans the rest of a string from p, one byte at a time but for

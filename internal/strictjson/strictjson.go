@@ -80,6 +80,12 @@ type MemberFunc func(key Key, value []byte) error
 // An error from fn stops the pass and is returned as is.
 func Object(data []byte, fn MemberFunc) error {
 	s := scanner{data: data}
+	return s.topObject(fn)
+}
+
+// topObject is Object on s.data.
+func (s *scanner) topObject(fn MemberFunc) error {
+	data := s.data
 	p := skipWS(data, 0)
 	if p >= len(data) || data[p] != '{' {
 		return s.fail(p, "not a JSON object")
