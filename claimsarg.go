@@ -3,6 +3,8 @@ package jwt
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/jotlib/jwt/internal/strictjson"
 )
 
 // maxClaimsIndirections bounds how many pointers and interfaces
@@ -111,8 +113,8 @@ func checkAllocated(t reflect.Type, budget int) error {
 	return nil
 }
 
-// decodeInto decodes payload, claims that passed the strict pass, for dst
-// and returns the decoded claims, which Token.Claims holds until the token
+// decodeInto decodes payload, claims that passed the strict pass with
+// facts (told to a ProvenUnmarshaler), for dst and returns the decoded claims, which Token.Claims holds until the token
 // is accepted (handOver). dst is Parse's own map[string]any (as golang-jwt's
 // Parse decodes into a MapClaims), decoded into: no caller holds it before
 // the token is accepted or refused in a *ValidationError. Or dst is a
@@ -123,15 +125,15 @@ func checkAllocated(t reflect.Type, budget int) error {
 // caller's. Else dst is its type's zero value (`var c MyClaims`), which
 // refers to nothing: the claims are decoded into it, and zeroed again if
 // the Encoder fails part-way, which costs no allocation.
-func (v *Verifier) decodeInto(payload []byte, dst any, pending bool) (any, error) {
+func (v *Verifier) decodeInto(payload []byte, facts strictjson.Facts, dst any, pending bool) (any, error) {
 	if m, ok := dst.(map[string]any); ok {
-		return v.decodeMap(payload, m)
+		return v.decodeMap(payload, facts, m)
 	}
 	target := dst
 	if pending || !holdsZero(dst) {
 		target = candidate(dst)
 	}
-	if err := v.decode(payload, target); err != nil {
+	if err := v.decode(payload, facts, target); err != nil {
 		if target == dst {
 			zero(dst)
 		}
@@ -142,8 +144,8 @@ func (v *Verifier) decodeInto(payload []byte, dst any, pending bool) (any, error
 
 // decodeMap decodes payload into m, Parse's map. (A function of its own,
 // so that only Parse pays for the pointer to m.)
-func (v *Verifier) decodeMap(payload []byte, m map[string]any) (any, error) {
-	if err := v.decode(payload, &m); err != nil {
+func (v *Verifier) decodeMap(payload []byte, facts strictjson.Facts, m map[string]any) (any, error) {
+	if err := v.decode(payload, facts, &m); err != nil {
 		return nil, err
 	}
 	return m, nil

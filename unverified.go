@@ -1,6 +1,7 @@
 package jwt
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/jotlib/jwt/claims"
@@ -18,7 +19,8 @@ type Unverified struct {
 	// Raw is the compact token as given.
 	Raw string
 
-	payload []byte
+	payload []byte           // never given to an Encoder: Claims gives a copy
+	facts   strictjson.Facts // what the strict pass found in payload
 	enc     Encoder
 }
 
@@ -58,7 +60,7 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	if err := extractClaims(payload, nil, &ex, nil); err != nil {
 		return nil, err
 	}
-	return &Unverified{Header: h, Raw: token, payload: payload, enc: cfg.enc}, nil
+	return &Unverified{Header: h, Raw: token, payload: payload, facts: ex.Facts, enc: cfg.enc}, nil
 }
 
 // Claims decodes the unverified claims into dst, a non-nil pointer taken
@@ -66,7 +68,10 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 // innermost non-nil pointer; a pointer to an interface holding a pointer
 // is that pointer), with the Encoder ReadUnverified was given. dst is set
 // only when the Encoder succeeds, never part-way; no Validate method runs,
-// since nothing here is verified.
+// since nothing here is verified. Each call gives the Encoder a copy of the
+// claims of its own, as the strict pass checked them (a ProvenUnmarshaler
+// is told what the pass proved), whatever an earlier call's Encoder did
+// with its copy.
 func (u *Unverified) Claims(dst any) error {
 	if u == nil || u.enc == nil {
 		return fmt.Errorf("%w: nil or zero Unverified; use ReadUnverified", ErrEncoding)
@@ -76,7 +81,7 @@ func (u *Unverified) Claims(dst any) error {
 		return err
 	}
 	cand := candidate(target)
-	if err := u.enc.Unmarshal(u.payload, cand); err != nil {
+	if err := unmarshalChecked(u.enc, bytes.Clone(u.payload), u.facts, cand); err != nil {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	commit(target, cand)
@@ -124,7 +129,9 @@ func registeredOf(payload []byte) claims.Registered {
 // extractClaims runs the claims' strict pass over payload into ex (RFC 7519
 // section 7.2), recording whether each of required is present
 // (WithRequiredClaims), and giving rules (internal/verified; nil: none)
-// each member it passed. Parse, ReadUnverified and Registered all use it.
+// each member it passed, and recording in ex.Facts what the pass found for
+// the Encoder (ProvenUnmarshaler). Parse, ReadUnverified and Registered all
+// use it.
 func extractClaims(payload []byte, required []string, ex *claimrules.Extracted, rules verified.Rules) error {
 	if required != nil {
 		ex.Track(required)
@@ -139,8 +146,10 @@ func extractClaims(payload []byte, required []string, ex *claimrules.Extracted, 
 			return nil
 		}
 	}
-	if err := strictjson.Object(payload, each); err != nil {
+	facts, err := strictjson.ObjectFacts(payload, each)
+	if err != nil {
 		return malformed("claims: %w", err)
 	}
+	ex.Facts = facts
 	return nil
 }

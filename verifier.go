@@ -291,7 +291,7 @@ func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *cla
 		}
 	}
 	custom := rules != nil || v.customRules(dst)
-	decoded, err := v.decodeInto(payload, dst, ruleErr != nil || custom)
+	decoded, err := v.decodeInto(payload, ex.Facts, dst, ruleErr != nil || custom)
 	if err != nil {
 		if ruleErr != nil {
 			// The verdict is the rule's, whatever the Encoder does; only
@@ -311,9 +311,10 @@ func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *cla
 	return t, nil
 }
 
-// decode decodes the checked claims into dst with the Encoder.
-func (v *Verifier) decode(payload []byte, dst any) error {
-	if err := v.cfg.enc.Unmarshal(payload, dst); err != nil {
+// decode decodes the checked claims into dst with the Encoder, telling it
+// facts, what the strict pass found, when it is a ProvenUnmarshaler.
+func (v *Verifier) decode(payload []byte, facts strictjson.Facts, dst any) error {
+	if err := unmarshalChecked(v.cfg.enc, payload, facts, dst); err != nil {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	return nil

@@ -33,6 +33,10 @@ type Extracted struct {
 	// an array of strings for Audience.
 	Issuer, Subject, ID, Audience []byte
 
+	// Facts is what the strict pass found in the claims bytes besides its
+	// rules (strictjson.ObjectFacts), for the Encoder (jwt.Proven).
+	Facts strictjson.Facts
+
 	// tracked and seen record the presence of the names given to Track.
 	tracked []string
 	seen    []bool
