@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"errors"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -43,9 +42,17 @@ func TestRFC8725_3_8_CacheKeyFuncSwitchedRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	pub := cacheKey().PublicKey
+	raw, err := pub.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var current atomic.Value
 	current.Store(func() any { // a fresh *ecdsa.PublicKey each call, same material
-		return &ecdsa.PublicKey{Curve: pub.Curve, X: new(big.Int).Set(pub.X), Y: new(big.Int).Set(pub.Y)}
+		k, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), raw)
+		if err != nil {
+			panic(err)
+		}
+		return k
 	})
 	keyFunc := jwt.KeyFunc(func(*jwt.Header) (any, error) { return current.Load().(func() any)(), nil })
 	obs := &cacheEvents{}
