@@ -13,8 +13,8 @@ const (
 	// connection: the client reads an unexpected EOF.
 	BodyTruncated
 	// BodyGarbage serves bytes that are not JSON (an HTML error page, as a
-	// misconfigured proxy returns) with status 200 and Content-Type
-	// application/json.
+	// misconfigured proxy returns) with Content-Type application/json and
+	// the status the path would answer (200 for the documents).
 	BodyGarbage
 )
 
@@ -36,10 +36,17 @@ func (p *Provider) faultFor(path string) *fault {
 
 // SetStatus makes path (e.g. PathJWKS, PathOpenIDConfiguration) answer with
 // status code and a short JSON error body instead of its document; 0 (or
-// 200) serves the document again. A 429 or 503 carries "Retry-After: 1"
-// (RFC 9110 section 10.2.3).
+// 200) serves the document again. code must be 0 or a final status code,
+// 200 to 599 (RFC 9110 section 15: three digits; a 1xx is interim, not an
+// answer): any other fails the test (t.Errorf) and leaves the fault as it
+// was. A 429 or 503 carries "Retry-After: 1" (RFC 9110 section 10.2.3).
 func (p *Provider) SetStatus(path string, code int) {
 	if !p.ok() {
+		return
+	}
+	if code != 0 && (code < 200 || code > 599) {
+		p.t.Helper()
+		p.t.Errorf("jwttest: SetStatus(%q, %d): want 0 or a final status code 200 to 599 (RFC 9110 section 15); the fault is unchanged", path, code)
 		return
 	}
 	p.mu.Lock()
@@ -67,9 +74,18 @@ func (p *Provider) SetDelay(path string, d time.Duration) {
 }
 
 // SetBody spoils the body of path's responses (BodyTruncated, BodyGarbage);
-// BodyIntact serves it whole again.
+// BodyIntact serves it whole again. On PathAuthorize, PathToken and
+// ServeResource paths the endpoint's status and headers are kept (a 302
+// keeps its Location, a 400 stays a 400): only the body is spoiled. Any
+// other BodyFault value fails the test (t.Errorf) and leaves the fault as
+// it was.
 func (p *Provider) SetBody(path string, b BodyFault) {
 	if !p.ok() {
+		return
+	}
+	if b != BodyIntact && b != BodyTruncated && b != BodyGarbage {
+		p.t.Helper()
+		p.t.Errorf("jwttest: SetBody(%q, %d): unknown BodyFault (BodyIntact, BodyTruncated or BodyGarbage); the fault is unchanged", path, int(b))
 		return
 	}
 	p.mu.Lock()

@@ -46,6 +46,7 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 
 	var body []byte
 	var err error
+	status := http.StatusOK
 	contentType := "application/json"
 	switch r.URL.Path {
 	case PathOpenIDConfiguration, PathOAuthAuthorizationServer:
@@ -73,9 +74,19 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 			h.ServeHTTP(w, r)
 			return
 		}
+		// Spoil the body only: the endpoint's status and headers (a 302's
+		// Location, a 400's Cache-Control) are the answer's.
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, r)
 		body = rec.Body.Bytes()
+		status = rec.Code
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "" {
+			contentType = ct
+		}
+		w.Header().Del("Content-Length")
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -85,10 +96,12 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 	switch f.body {
 	case BodyTruncated:
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(status)
 		w.Write(body[:len(body)/2])
 		return // net/http closes the connection: the body is short
 	case BodyGarbage:
 		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
 		w.Write([]byte("<html><body>502 Bad Gateway</body></html>\n"))
 		return
 	}
