@@ -15,6 +15,12 @@ import (
 // Unmarshal receives the token's decoded claims in a buffer of their own,
 // never reused, so it may keep data. Both methods must be safe for
 // concurrent use.
+//
+// An Encoder may also implement ProvenUnmarshaler, to be told what the
+// strict pass proved about the claims (valid UTF-8, no control character
+// in a string, unique names, which bytes are plain ASCII; RFC 8259
+// sections 7 and 8.1, RFC 7519 section 7.2) and skip its own checks of
+// them. The facts are told after the core's verdict and cannot change it.
 type Encoder interface {
 	Marshal(v any) ([]byte, error)
 	Unmarshal(data []byte, v any) error

@@ -36,17 +36,27 @@ func decodeSame(stdV any, std outcome, candV any, cand outcome) bool {
 // object decoded into a struct or a map, else {"v": input} decoded into a
 // struct with one field of the probe's type.
 func tokenPayload(in []byte, dst func() any) ([]byte, parsePath) {
+	payload, target, name := tokenTarget(in, dst)
+	return payload, withClaims(name, target)
+}
+
+// tokenTarget is tokenPayload's claims set, the type it is decoded into
+// (a new pointer per call) and the parse path's name.
+func tokenTarget(in []byte, dst func() any) (payload []byte, target func() any, name string) {
 	t := reflect.TypeOf(dst()).Elem()
 	trimmed := bytes.TrimLeft(in, " \t\r\n")
 	if len(trimmed) > 0 && trimmed[0] == '{' && (t.Kind() == reflect.Struct || t.Kind() == reflect.Map) {
-		return in, withClaims("ParseWithClaims("+t.String()+")", dst)
+		return in, dst, "ParseWithClaims(" + t.String() + ")"
 	}
 	wrapper := reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: `json:"v"`}})
-	payload := append(append([]byte(`{"v":`), in...), '}')
-	return payload, withClaims("ParseWithClaims(struct{V "+t.String()+"})", func() any { return reflect.New(wrapper).Interface() })
+	payload = append(append([]byte(`{"v":`), in...), '}')
+	return payload, func() any { return reflect.New(wrapper).Interface() }, "ParseWithClaims(struct{V " + t.String() + "})"
 }
 
-// runDecode runs one decode probe at the JSON level and at the token level.
+// runDecode runs one decode probe at the JSON level and at the token level,
+// and, for a candidate that implements jwt.ProvenUnmarshaler, compares its
+// UnmarshalProven with its Unmarshal on the claims set the core passes on
+// (provenDiff).
 // A JSON-level divergence is neutral (Neutralised, or Recorded for inputs
 // whose treatment JSON leaves open) only when the core refused the token
 // carrying the input, with both encoders, before any Encoder ran.
@@ -60,9 +70,13 @@ func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
 	if !jsonSame && std.err == nil && cand.err == nil {
 		res.Std, res.Got = show(stdV), show(candV)
 	}
-	payload, path := tokenPayload(in, p.dst)
+	payload, target, pathName := tokenTarget(in, p.dst)
 	k.kind, k.typ = "token", reflect.TypeOf(p.dst())
-	tc := c.compareToken(k, signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, path)
+	tc := c.compareToken(k, signRaw(payload), hmacKey, []jwt.Option{jwt.WithTimeFunc(nowFunc)}, withClaims(pathName, target))
+	provenDiffers, checked := provenDiff(c.enc, payload, target)
+	if checked {
+		c.rep.ProvenCompared++
+	}
 	switch {
 	case !tc.same:
 		res.Status, res.Verdict, res.RegisteredDiffers = Failed, !tc.verdictSame, tc.registeredDiffers
@@ -74,6 +88,10 @@ func (c *checker) runDecode(p decodeProbe, neutral Status) Result {
 		res.Proof = "token carrying it refused before the Encoder, same verdict with both: " + tc.std
 	default:
 		res.Status = Failed
+	}
+	if provenDiffers != "" && !res.Verdict && !res.RegisteredDiffers {
+		// The token-level difference, if any, is this one: say where it is.
+		res.Status, res.Std, res.Got = Failed, "UnmarshalProven as the candidate's Unmarshal", provenDiffers
 	}
 	return res
 }

@@ -11,7 +11,10 @@
 // trailing data, NUL bytes), on the JSONTestSuite corpus, and at the token
 // level: every probe is also signed into a token and parsed with both
 // encoders, and the project's parse corpus is run through Parse,
-// ParseWithClaims and a Verifier with each.
+// ParseWithClaims and a Verifier with each. A candidate that implements
+// jwt.ProvenUnmarshaler is also told, for every claims set the core passes
+// on, what the core's strict pass proved (jwt.Proven), and its
+// UnmarshalProven must give exactly what its Unmarshal gives.
 //
 // A JSON-level divergence is allowed only where the core's strict pass
 // neutralises it: the codec never sees the input (the token is refused

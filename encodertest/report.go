@@ -112,6 +112,11 @@ type Report struct {
 	// Tokens is how many tokens were compared through Parse,
 	// ParseWithClaims and Verifier.
 	Tokens int
+	// ProvenCompared is how many claims sets the core passes on were
+	// decoded through both UnmarshalProven, told what the core's strict
+	// pass proved, and Unmarshal, for a candidate that implements
+	// jwt.ProvenUnmarshaler (0 for any other).
+	ProvenCompared int
 	// Err is what kept the kit from running: a nil Encoder, Run given a
 	// nil *testing.T, or a JSONTestSuite folder that could not be read (Run
 	// also fails its test with it; Check returns it too).
@@ -181,8 +186,8 @@ func (r *Report) writeDetails(w io.Writer) {
 	if r.Err != nil {
 		fmt.Fprintf(w, "encodertest report for %s: %v\n", r.Encoder, r.Err)
 	}
-	fmt.Fprintf(w, "encodertest report for %s: %d checks, %d same, %d neutralised, %d recorded, %d failed; %d tokens compared, %d corpus cases\n",
-		r.Encoder, len(r.Results), r.count(Same), r.count(Neutralised), r.count(Recorded), r.count(Failed), r.Tokens, r.CorpusCases)
+	fmt.Fprintf(w, "encodertest report for %s: %d checks, %d same, %d neutralised, %d recorded, %d failed; %d tokens compared, %d corpus cases, %d claims sets through UnmarshalProven\n",
+		r.Encoder, len(r.Results), r.count(Same), r.count(Neutralised), r.count(Recorded), r.count(Failed), r.Tokens, r.CorpusCases, r.ProvenCompared)
 	res := append([]Result(nil), r.Results...)
 	sort.SliceStable(res, func(i, j int) bool { return res[i].Group < res[j].Group })
 	for _, x := range res {

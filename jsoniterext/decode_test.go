@@ -33,7 +33,8 @@ func prefilled() decodeTarget {
 
 // decodesAsStd fails t unless Unmarshal of in gives json.Unmarshal's
 // success and, on success, its value, into a fresh and a prefilled
-// decodeTarget, an any and a map[string]any.
+// decodeTarget, an any and a map[string]any, and, when the core passes in
+// on, UnmarshalProven gives Unmarshal's (provenAgrees).
 func decodesAsStd(t *testing.T, in string) {
 	t.Helper()
 	enc := New()
@@ -51,6 +52,7 @@ func decodesAsStd(t *testing.T, in string) {
 			t.Errorf("Unmarshal(%q) into %T: %+v, %v; encoding/json %+v, %v", in, got, got, err, want, wantErr)
 		}
 	}
+	provenAgrees(t, []byte(in)) // and UnmarshalProven as Unmarshal, when the core passes in on
 }
 
 // TestUnmarshalDecodesStringsAsEncodingJSON: strings cut from one copy of

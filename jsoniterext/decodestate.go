@@ -14,7 +14,10 @@ type decodeState struct {
 	// string: one allocation per Unmarshal instead of one per string.
 	data  []byte
 	plain bool
-	arena string
+	// checked: the core's strict pass proved that no string in data holds
+	// a control character (UnmarshalProven), so readString need not look.
+	checked bool
+	arena   string
 	// num is the scratch buffer NumericDate literals are copied into.
 	num [40]byte
 }
@@ -39,10 +42,12 @@ func readString(iter *jsoniter.Iterator) string {
 	if iter.Error != nil || len(raw) == 0 {
 		return ""
 	}
-	for _, c := range raw {
-		if c < ' ' {
-			iter.ReportError("ReadString", "invalid control character in string")
-			return ""
+	if !st.checked {
+		for _, c := range raw {
+			if c < ' ' {
+				iter.ReportError("ReadString", "invalid control character in string")
+				return ""
+			}
 		}
 	}
 	// raw is data[off:off+len(raw)] when ReadStringAsSlice took its fast

@@ -26,7 +26,10 @@ type Encoder struct {
 	states *sync.Pool
 }
 
-var _ jwt.AppendEncoder = (*Encoder)(nil)
+var (
+	_ jwt.AppendEncoder     = (*Encoder)(nil)
+	_ jwt.ProvenUnmarshaler = (*Encoder)(nil)
+)
 
 // Option configures New. None is defined: every jsoniter configuration
 // that changes results (unsorted map keys, unescaped HTML, six-digit
@@ -138,8 +141,34 @@ func (e *Encoder) Unmarshal(data []byte, v any) error {
 		// where encoding/json refuses them.
 		return json.Unmarshal(data, v)
 	}
+	return e.decodeOrStd(data, v, !escaped, false)
+}
+
+// UnmarshalProven is Unmarshal for claims the core's strict pass has
+// checked (jwt.ProvenUnmarshaler): the facts stand for Unmarshal's own
+// scans. Valid UTF-8 and no control character in a string (RFC 8259
+// sections 8.1 and 7) come with p.Strict; p.PlainNames says no member
+// name needs encoding/json's Unicode case folding (else encoding/json
+// decodes, as Unmarshal does); p.NoEscapes lets strings be cut from one
+// copy of data. The result and the error are Unmarshal's on every input;
+// without p.Strict it is Unmarshal.
+func (e *Encoder) UnmarshalProven(data []byte, v any, p jwt.Proven) error {
+	if !e.exact || !p.Strict {
+		return e.Unmarshal(data, v)
+	}
+	if !p.PlainNames {
+		return json.Unmarshal(data, v)
+	}
+	return e.decodeOrStd(data, v, p.NoEscapes, true)
+}
+
+// decodeOrStd decodes data into v with jsoniter (plain: data holds no
+// backslash; checked: no string holds a control character), or with
+// encoding/json when jsoniter refuses it, so that the error is
+// encoding/json's.
+func (e *Encoder) decodeOrStd(data []byte, v any, plain, checked bool) error {
 	dst, zero := zeroPointee(v)
-	if err := e.decode(data, v, !escaped); err != nil {
+	if err := e.decode(data, v, plain, checked); err != nil {
 		if zero {
 			// jsoniter may have set fields before failing: give
 			// encoding/json the zero value it was called with.
@@ -162,10 +191,10 @@ func zeroPointee(v any) (reflect.Value, bool) {
 }
 
 // decode is jsoniter's Unmarshal on a borrowed iterator carrying a
-// decodeState: plain says data has no escape (see decodeState).
-func (e *Encoder) decode(data []byte, v any, plain bool) error {
+// decodeState: plain and checked are its fields (see decodeState).
+func (e *Encoder) decode(data []byte, v any, plain, checked bool) error {
 	st := decodeStates.Get().(*decodeState)
-	st.data, st.plain, st.arena = data, plain, ""
+	st.data, st.plain, st.checked, st.arena = data, plain, checked, ""
 	iter := e.api.BorrowIterator(data)
 	iter.Attachment = st
 	iter.ReadVal(v)
