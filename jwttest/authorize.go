@@ -18,9 +18,27 @@ import (
 // as "authorization_endpoint" and "token_endpoint" (RFC 8414 section 2).
 const (
 	// PathAuthorize is the authorization endpoint (RFC 6749 section 3.1;
-	// OpenID Connect Core 1.0 section 3.1.2).
+	// OpenID Connect Core 1.0 section 3.1.2), GET (query) or POST (form).
+	// Parameters: response_type=code, client_id (ClientID), redirect_uri
+	// (SetRedirectURIs), code_challenge and code_challenge_method=S256
+	// (RFC 7636), all required; scope, state, nonce, resource (RFC 8707:
+	// Audience only), dpop_jkt (RFC 9449 section 10), response_mode=query
+	// optional. A valid request is approved as the SetSubject end-user:
+	// 302 Found to redirect_uri with "code", "state" and "iss" (RFC 9207
+	// section 2); other errors are redirected with "error", but a wrong
+	// client_id or redirect_uri is answered 400 (RFC 6749 section 4.1.2.1).
 	PathAuthorize = "/authorize"
-	// PathToken is the token endpoint (RFC 6749 section 3.2).
+	// PathToken is the token endpoint (RFC 6749 section 3.2), a POSTed
+	// form: grant_type=authorization_code with code, redirect_uri and
+	// code_verifier (RFC 6749 section 4.1.3, RFC 7636 section 4.5), or
+	// grant_type=client_credentials with an optional scope (RFC 6749
+	// section 4.4.2); client_id (or HTTP Basic), client_secret with
+	// WithClientSecret, an optional resource (RFC 8707) and DPoP header
+	// (RFC 9449 section 5). The access token (RFC 9068) has "aud"
+	// Audience, "client_id" ClientID, "sub" the SetSubject end-user (the
+	// client for client_credentials) and "scope" the requested scope,
+	// echoed in the response; no other claims. With "openid" in the code's
+	// scope an ID token comes too ("nonce", "at_hash", "azp", "auth_time").
 	PathToken = "/token"
 )
 

@@ -6,7 +6,7 @@
 //	v, _ := accesstoken.NewVerifier(p.RemoteSet(), accesstoken.Config{
 //		Issuer: p.Issuer(), Audience: p.Audience(),
 //	})
-//	_, err := v.Verify(ctx, p.AccessToken(accesstoken.Claims{Scope: "orders:read"}))
+//	_, err := v.Verify(t.Context(), p.AccessToken(accesstoken.Claims{Scope: "orders:read"}))
 //
 // What is there:
 //
@@ -50,22 +50,35 @@
 //     section 3), served by jwthttp's own handler on this server.
 //
 //   - The endpoints the metadata names, for an OAuth/OIDC client's real
-//     flow: PathAuthorize (RFC 6749 section 4.1.1, OpenID Connect Core 1.0
-//     section 3.1.2.1; GET or POST) approves every valid request as the
-//     SetSubject end-user and redirects with "code", "state" and "iss"
-//     (RFC 9207); it requires PKCE S256 (RFC 7636; "plain" refused) and a
-//     redirect_uri that is https or http on a loopback IP, or one of
-//     SetRedirectURIs exactly, and answers 400 without redirecting for
-//     another client or redirect_uri (RFC 6749 section 4.1.2.1).
-//     PathToken (RFC 6749 sections 4.1.3, 4.4 and 5) takes public clients
-//     ("none": client_id in the form, or HTTP Basic with an empty
-//     password, RFC 6749 section 2.3.1; a secret is invalid_client), redeems a code once, within CodeLifetime, for its client,
-//     redirect_uri and code_verifier, or grants client_credentials; it
-//     answers an RFC 9068 access token, and for "openid" an ID token with
-//     "nonce", "at_hash", "azp" and "auth_time"; a DPoP proof (RFC 9449
-//     section 5) binds the token ("token_type" "DPoP"), a bad one is
-//     "invalid_dpop_proof". No refresh tokens, consent, userinfo or
-//     client secrets. CertificatePEM gives the TLS certificate to
+//     flow. PathAuthorize (RFC 6749 section 4.1.1, OpenID Connect Core 1.0
+//     section 3.1.2.1; GET query or POST form) takes response_type=code,
+//     client_id, redirect_uri, code_challenge with code_challenge_method
+//     S256 (RFC 7636; "plain" refused), and optionally scope, state,
+//     nonce, resource (RFC 8707: Audience only), dpop_jkt (RFC 9449
+//     section 10) and response_mode=query; it approves every valid request
+//     as the SetSubject end-user and answers 302 to redirect_uri with
+//     "code", "state" and "iss" (RFC 9207). The redirect_uri is https or
+//     http on a loopback IP, or one of SetRedirectURIs exactly; another
+//     client or redirect_uri is answered 400 without redirecting (RFC 6749
+//     section 4.1.2.1). PathToken (RFC 6749 sections 4.1.3, 4.4 and 5; a
+//     POSTed form) takes grant_type authorization_code (code,
+//     redirect_uri, code_verifier; a code is redeemed once, within
+//     CodeLifetime, by its client) or client_credentials (scope), with
+//     optional resource and a DPoP header. By default the client is a
+//     public test client ("none": client_id in the form, or HTTP Basic
+//     with an empty password, RFC 6749 section 2.3.1; a secret is
+//     invalid_client); RFC 6749 section 4.4 reserves the client
+//     credentials grant for confidential clients: use WithClientSecret to
+//     test authentication (client_secret_basic or client_secret_post,
+//     required for every grant). It answers an RFC 9068 access token whose
+//     "aud" is Audience, "client_id" ClientID, "sub" the SetSubject
+//     end-user (the client for client_credentials) and "scope" the
+//     requested scope echoed; it carries no other claims (mint with
+//     AccessToken or AccessTokenWith for your own). For "openid" it adds an
+//     ID token with "nonce", "at_hash", "azp" and "auth_time". A DPoP proof
+//     (RFC 9449 section 5) binds the token ("token_type" "DPoP"), a bad one
+//     is "invalid_dpop_proof". No refresh tokens, consent, userinfo or
+//     client assertions. CertificatePEM gives the TLS certificate to
 //     clients outside Go.
 //
 //   - The attack catalogue: Attacks (and Provider.Attacks) builds hostile

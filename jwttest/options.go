@@ -38,6 +38,9 @@ type config struct {
 	now      func() time.Time
 	clientID string
 	audience string
+
+	clientSecret string // WithClientSecret; "" is a public client
+	secretSet    bool
 }
 
 // WithAlgorithm sets the signing algorithm of the provider's keys (RFC 7518
@@ -77,4 +80,18 @@ func WithClientID(id string) Option {
 // 2.2, RFC 8707). Empty keeps DefaultAudience.
 func WithAudience(aud string) Option {
 	return func(c *config) { c.audience = aud }
+}
+
+// WithClientSecret makes the client of the token endpoint (PathToken) a
+// confidential client with this secret (RFC 6749 section 2.1): every token
+// request, for either grant, must authenticate by client_secret_basic or
+// client_secret_post (RFC 6749 section 2.3.1; section 4.4.2: the client
+// credentials client "MUST authenticate"), else 401 invalid_client; the
+// metadata's "token_endpoint_auth_methods_supported" lists those two
+// instead of "none". Without it the client is public (RFC 6749 section
+// 2.1): it names its client_id and sends no secret, even for
+// client_credentials, which RFC 6749 section 4.4 reserves for confidential
+// clients. An empty secret fails the test (t.Fatal).
+func WithClientSecret(secret string) Option {
+	return func(c *config) { c.clientSecret, c.secretSet = secret, true }
 }

@@ -72,6 +72,10 @@ func NewProvider(t testing.TB, opts ...Option) *Provider {
 	if cfg.audience == "" {
 		cfg.audience = DefaultAudience
 	}
+	if cfg.secretSet && cfg.clientSecret == "" {
+		t.Fatalf("jwttest.NewProvider: WithClientSecret: the secret is empty (a public client needs no option)")
+		return nil
+	}
 	p := &Provider{t: t, cfg: cfg, faults: map[string]*fault{}, requests: map[string]int{}, done: make(chan struct{})}
 	k, err := p.newKey()
 	if err != nil {
@@ -122,6 +126,15 @@ func (p *Provider) ClientID() string {
 		return ""
 	}
 	return p.cfg.clientID
+}
+
+// ClientSecret is the client's secret (WithClientSecret; RFC 6749 section
+// 2.3.1), empty for a public client or a nil Provider.
+func (p *Provider) ClientSecret() string {
+	if p == nil {
+		return ""
+	}
+	return p.cfg.clientSecret
 }
 
 // Audience is the "aud" of minted access tokens (RFC 9068 section 2.2).

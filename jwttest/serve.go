@@ -112,7 +112,8 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 // 3's REQUIRED members, which RFC 8414 section 2 shares or allows, and
 // what the authorization and token endpoints do (authorize.go,
 // token_endpoint.go): the code flow only, query response mode, public
-// clients ("none"), PKCE S256, "iss" in the authorization response (RFC
+// clients ("none") or, with WithClientSecret, client_secret_basic and
+// client_secret_post, PKCE S256, "iss" in the authorization response (RFC
 // 9207 section 3), DPoP proofs at the token endpoint (RFC 9449 section
 // 5.1), no request objects (whose OpenID default is "supported").
 func (p *Provider) metadata() ([]byte, error) {
@@ -131,6 +132,10 @@ func (p *Provider) metadata() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	authMethods := []string{"none"}
+	if p.cfg.clientSecret != "" {
+		authMethods = []string{"client_secret_basic", "client_secret_post"} // RFC 8414 section 2
+	}
 	return json.Marshal(map[string]any{
 		"issuer":                                         iss,
 		"authorization_endpoint":                         iss + PathAuthorize,
@@ -141,7 +146,7 @@ func (p *Provider) metadata() ([]byte, error) {
 		"subject_types_supported":                        []string{"public"},
 		"id_token_signing_alg_values_supported":          algs,
 		"grant_types_supported":                          []string{"authorization_code", "client_credentials"},
-		"token_endpoint_auth_methods_supported":          []string{"none"},
+		"token_endpoint_auth_methods_supported":          authMethods,
 		"code_challenge_methods_supported":               []string{"S256"},
 		"scopes_supported":                               []string{"openid"},
 		"claims_supported":                               []string{"iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "azp", "at_hash"},

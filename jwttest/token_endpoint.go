@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -57,10 +56,11 @@ func (p *Provider) dpopVerifier() (*dpop.Verifier, error) {
 }
 
 // token is the token endpoint (RFC 6749 sections 3.2, 4.1.3, 4.4.2 and 5):
-// a POSTed form; clients authenticate by "none" (a public client naming
-// its client_id, RFC 6749 section 2.1); grants "authorization_code" (with
-// PKCE, RFC 7636 section 4.6) and "client_credentials"; a DPoP header
-// binds the access token to the proof's key (RFC 9449 section 5).
+// a POSTed form; client authentication as clientAuth says (a public
+// client by default, client_secret_basic or client_secret_post with
+// WithClientSecret); grants "authorization_code" (with PKCE, RFC 7636
+// section 4.6) and "client_credentials"; a DPoP header binds the access
+// token to the proof's key (RFC 9449 section 5).
 func (p *Provider) token(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "POST")
@@ -72,7 +72,7 @@ func (p *Provider) token(w http.ResponseWriter, r *http.Request) {
 		oauthError(w, http.StatusBadRequest, "invalid_request", err.Error())
 		return
 	}
-	clientID, cerr := publicClientID(r, q)
+	clientID, cerr := p.clientAuth(r, q)
 	if cerr != "" {
 		if r.Header.Get("Authorization") != "" {
 			w.Header().Set("WWW-Authenticate", `Basic realm="jwttest"`) // RFC 6749 section 5.2
@@ -133,41 +133,6 @@ func (p *Provider) token(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store") // RFC 6749 section 5.1
 	w.Header().Set("Pragma", "no-cache")
 	json.NewEncoder(w).Encode(resp)
-}
-
-// publicClientID is the client a token request names (RFC 6749 section
-// 2.1, a public client: token_endpoint_auth_methods_supported "none"):
-// client_id in the form, or an HTTP Basic header with the client_id and
-// an empty password (RFC 6749 section 2.3.1: the secret "MAY" be omitted
-// when empty; requests-oauthlib and x/oauth2's auto-detection send it), or
-// both when they agree. A secret, an assertion, a password, another
-// scheme, or no client_id is the reason returned (invalid_client).
-func publicClientID(r *http.Request, q map[string]string) (string, string) {
-	if q["client_secret"] != "" || q["client_assertion"] != "" || q["client_assertion_type"] != "" {
-		return "", "client secrets and assertions are not supported: token_endpoint_auth_methods_supported is [\"none\"]"
-	}
-	id := q["client_id"]
-	if len(r.Header.Values("Authorization")) > 0 {
-		user, pass, ok := r.BasicAuth()
-		if len(r.Header.Values("Authorization")) > 1 || !ok {
-			return "", "the Authorization header is not one HTTP Basic credential: token_endpoint_auth_methods_supported is [\"none\"]"
-		}
-		if pass != "" {
-			return "", "a client secret was sent: token_endpoint_auth_methods_supported is [\"none\"] (a public client, RFC 6749 section 2.1)"
-		}
-		u, err := url.QueryUnescape(user) // RFC 6749 section 2.3.1: form-urlencoded first
-		if err != nil || u == "" {
-			return "", "the HTTP Basic user is not a form-urlencoded client_id (RFC 6749 section 2.3.1)"
-		}
-		if id != "" && id != u {
-			return "", "the form's client_id and the HTTP Basic user differ (RFC 6749 section 2.3)"
-		}
-		id = u
-	}
-	if id == "" {
-		return "", "client_id is missing (RFC 6749 section 3.2.1: a public client names itself)"
-	}
-	return id, ""
 }
 
 // tokenError is a grant refused with an RFC 6749 section 5.2 error code.
