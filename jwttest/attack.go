@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"math/big"
+	"sort"
 	"strings"
 	"time"
 
@@ -61,8 +62,25 @@ type Target struct {
 	// "x5u", ES256); nil makes a fresh P-256 key.
 	AttackerKey *ecdsa.PrivateKey
 	// OtherTenantKey is another tenant's key of Algorithm, signing a
-	// token with the genuine "kid"; nil makes a fresh one.
+	// token with the genuine "kid"; nil makes a fresh one. It and
+	// AttackerKey must not be Key (ErrInvalidTarget): their attacks would
+	// be genuine tokens.
 	OtherTenantKey crypto.Signer
+	// Scope is the access tokens' "scope" (RFC 9068 section 2.2.3.1, RFC
+	// 8693 section 4.2: space-separated scope values), in every token
+	// genuine and hostile; empty: no "scope". Set it to what the route
+	// under test requires (jwthttp.RequireScopes), or every attack is
+	// refused for the missing scope and the run proves nothing. ID tokens
+	// carry no "scope": IDTokenAttacks and GenuineIDToken do not read it.
+	Scope string
+	// Claims are the service's own claims (a tenant, an email), in every
+	// token genuine and hostile, access token and ID token, after the
+	// profile's claims. A registered claim name (RFC 7519 section 4.1), a
+	// name the catalogue writes itself (client_id, scope, nonce, azp,
+	// at_hash, c_hash, auth_time, cnf, pad), any case variant of one, an
+	// empty name or a value encoding/json cannot write is
+	// ErrInvalidTarget.
+	Claims map[string]any
 
 	// The ID-token catalogue's expectations of the relying party
 	// (IDTokenAttacks, GenuineIDToken); Attacks does not read them.
@@ -254,8 +272,70 @@ func (t *Target) check() error {
 	if t.AttackerKey != nil && !keyFits(jwt.ES256, t.AttackerKey) {
 		return fmt.Errorf("%w: AttackerKey is not a P-256 key", ErrInvalidTarget)
 	}
+	if t.OtherTenantKey != nil && samePublic(t.Key, t.OtherTenantKey) {
+		return fmt.Errorf("%w: OtherTenantKey is the genuine Key", ErrInvalidTarget)
+	}
+	if t.AttackerKey != nil && samePublic(t.Key, t.AttackerKey) {
+		return fmt.Errorf("%w: AttackerKey is the genuine Key", ErrInvalidTarget)
+	}
+	if err := checkClaims(t.Claims); err != nil {
+		return err
+	}
 	if t.AZP < AZPIgnored || t.AZP > AZPErrata1 {
 		return fmt.Errorf("%w: unknown AZP rule %d", ErrInvalidTarget, int(t.AZP))
 	}
 	return nil
+}
+
+// samePublic reports whether a and b have the same public key (RFC 8725
+// section 3.8: the other tenant's and the attacker's keys must not be the
+// genuine one).
+func samePublic(a, b crypto.Signer) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	pa, ok := a.Public().(interface{ Equal(crypto.PublicKey) bool })
+	return ok && pa.Equal(b.Public())
+}
+
+// reservedClaims are the names Target.Claims may not use: RFC 7519
+// section 4.1's and those the catalogues write (RFC 9068 section 2.2,
+// OpenID Connect Core 1.0 section 2, RFC 9449 section 6.1, the "pad" of
+// the oversized attack). Compared case-insensitively (strings.EqualFold),
+// which also covers the look-alike attacks' names.
+var reservedClaims = []string{"iss", "sub", "aud", "exp", "nbf", "iat", "jti",
+	"client_id", "scope", "nonce", "azp", "at_hash", "c_hash", "auth_time", "cnf", "pad"}
+
+// checkClaims refuses Target.Claims the catalogue cannot add unchanged.
+func checkClaims(cs map[string]any) error {
+	for name, v := range cs {
+		if name == "" {
+			return fmt.Errorf("%w: Claims: an empty claim name", ErrInvalidTarget)
+		}
+		for _, r := range reservedClaims {
+			if strings.EqualFold(name, r) {
+				return fmt.Errorf("%w: Claims: %q is the catalogue's claim %q", ErrInvalidTarget, name, r)
+			}
+		}
+		if _, err := json.Marshal(v); err != nil {
+			return fmt.Errorf("%w: Claims: %q: %v", ErrInvalidTarget, name, err)
+		}
+	}
+	return nil
+}
+
+// userClaims are Target.Claims as members, sorted by name.
+func userClaims(cs map[string]any) []member {
+	names := make([]string, 0, len(cs))
+	for n := range cs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]member, 0, len(names))
+	for _, n := range names {
+		out = append(out, member{n, cs[n]})
+	}
+	return out
 }

@@ -32,7 +32,6 @@ const (
 type builder struct {
 	t   Target
 	now time.Time
-	jti string
 	out []Attack
 	err error
 	// id builds ID tokens (OpenID Connect Core 1.0 section 2): "typ" "JWT",
@@ -67,17 +66,23 @@ func (b *builder) header(extra ...member) []member {
 	return b.headerOf(string(b.t.Algorithm), extra...)
 }
 
-// base is the genuine claims: an access token's (RFC 9068 section 2.2) or
-// an ID token's (idClaims).
+// base is the genuine claims: an access token's (RFC 9068 section 2.2,
+// with Target.Scope and Target.Claims) or an ID token's (idClaims). Each
+// call has a fresh "jti" (RFC 7519 section 4.1.7), so that a service with
+// replay memory judges every token on its own.
 func (b *builder) base() []member {
 	if b.id {
 		return b.idClaims()
 	}
-	return []member{
+	ms := []member{
 		{"iss", b.t.Issuer}, {"sub", b.t.Subject}, {"aud", b.t.Audience},
 		{"client_id", b.t.ClientID}, {"iat", b.now.Unix()},
-		{"exp", b.now.Add(DefaultLifetime).Unix()}, {"jti", b.jti},
+		{"exp", b.now.Add(DefaultLifetime).Unix()}, {"jti", rand.Text()},
 	}
+	if b.t.Scope != "" {
+		ms = append(ms, member{"scope", b.t.Scope})
+	}
+	return append(ms, userClaims(b.t.Claims)...)
 }
 
 // claims are the genuine claims (base); set replaces a member by name (nil
@@ -169,7 +174,7 @@ func newBuilder(target Target) (*builder, error) {
 	if target.Now != nil {
 		now = target.Now()
 	}
-	return &builder{t: target, now: now, jti: rand.Text()}, nil
+	return &builder{t: target, now: now}, nil
 }
 
 // Attacks builds the catalogue of hostile tokens for target (RFC 8725's
@@ -346,9 +351,11 @@ func (b *builder) headerKeys() {
 
 // AttackerCertificate is the self-signed X.509 certificate (DER) of key
 // that the "x5c" attack embeds and the "x5u" attack's URL should serve.
+// A nil key, or one that is not a whole P-256 key (the attacks sign
+// ES256), is ErrInvalidTarget.
 func AttackerCertificate(key *ecdsa.PrivateKey) ([]byte, error) {
-	if key == nil {
-		return nil, fmt.Errorf("%w: no attacker key", ErrInvalidTarget)
+	if key == nil || !keyFits(jwt.ES256, key) {
+		return nil, fmt.Errorf("%w: the attacker key is not a P-256 key", ErrInvalidTarget)
 	}
 	return attackerCertificate(key)
 }
@@ -379,7 +386,7 @@ func (b *builder) times() {
 		b.signed(b.header(), b.claims(map[string]any{"iat": n.Add(-2 * time.Hour).Unix(), "exp": n.Add(-time.Hour).Unix()})))
 	b.add("not valid for another hour (nbf)", "RFC 7519 section 4.1.5",
 		b.signed(b.header(), b.claims(nil, member{"nbf", n.Add(time.Hour).Unix()})))
-	b.add("issued an hour in the future (iat)", "RFC 7519 section 4.1.6; RFC 9068 section 4",
+	b.add("issued an hour in the future (iat)", "RFC 7519 section 4.1.6 (defines iat only; no RFC requires refusing a future one: hardening against a forged or skewed issuer clock)",
 		b.signed(b.header(), b.claims(map[string]any{"iat": n.Add(time.Hour).Unix(), "exp": n.Add(2 * time.Hour).Unix()})))
 }
 

@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/rand"
 	"fmt"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"time"
@@ -21,7 +22,12 @@ type DPoPTarget struct {
 	Target
 	// Method and URL are the request's method and absolute http or https
 	// URL (the resource's origin and path, as the server checks "htu",
-	// RFC 9449 section 4.3 check 9). Both are required.
+	// RFC 9449 section 4.3 check 9). Both are required: Method an RFC 9110
+	// section 9.1 token in upper case with a letter (else the "htm in
+	// lower case" attack would be the genuine request), URL with a host
+	// and no user info or fragment (RFC 9110 section 4.2.4; RFC 9449
+	// section 4.2: "htu" has no fragment); anything else, or anything
+	// net/http cannot make a request of, is ErrInvalidTarget.
 	Method, URL string
 	// Nonce is the server's DPoP-Nonce the genuine proof carries (RFC 9449
 	// section 8); when set, the attacks add a missing and another nonce.
@@ -98,6 +104,9 @@ func (b *dpopBuilder) bound(jkt string) string {
 func (b *dpopBuilder) addDPoP(name, rule, scheme, token string, replay bool, proofs ...string) {
 	b.out = append(b.out, DPoPAttack{Name: name, Rule: rule, Method: b.d.Method, URL: b.d.URL,
 		Scheme: scheme, AccessToken: token, Proofs: proofs, Replay: replay})
+	// The next request's bound token is a new one (a fresh "jti"), so that
+	// a resource server with replay memory judges each on its own.
+	b.token = b.bound(b.jkt)
 }
 
 func newDPoPBuilder(target DPoPTarget) (*dpopBuilder, error) {
@@ -105,12 +114,9 @@ func newDPoPBuilder(target DPoPTarget) (*dpopBuilder, error) {
 	if err != nil {
 		return nil, err
 	}
-	if target.Method == "" || target.URL == "" {
-		return nil, fmt.Errorf("%w: DPoPTarget: Method and URL are required", ErrInvalidTarget)
-	}
-	u, err := url.Parse(target.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("%w: DPoPTarget: URL %q is not an absolute http or https URL", ErrInvalidTarget, target.URL)
+	u, err := target.checkRequest()
+	if err != nil {
+		return nil, err
 	}
 	if target.ProofAlgorithm == "" {
 		target.ProofAlgorithm = jwt.ES256
@@ -142,6 +148,41 @@ func newDPoPBuilder(target DPoPTarget) (*dpopBuilder, error) {
 	}
 	d.token = d.bound(d.jkt)
 	return d, b.err
+}
+
+// checkRequest validates Method and URL and returns the parsed URL.
+func (t *DPoPTarget) checkRequest() (*url.URL, error) {
+	if !upperToken(t.Method) {
+		return nil, fmt.Errorf("%w: DPoPTarget: Method %q is not an upper-case RFC 9110 method token", ErrInvalidTarget, t.Method)
+	}
+	u, err := url.Parse(t.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Opaque != "" {
+		return nil, fmt.Errorf("%w: DPoPTarget: URL %q is not an absolute http or https URL", ErrInvalidTarget, t.URL)
+	}
+	if u.User != nil || strings.Contains(t.URL, "#") {
+		return nil, fmt.Errorf("%w: DPoPTarget: URL %q has user info or a fragment (RFC 9110 section 4.2.4)", ErrInvalidTarget, t.URL)
+	}
+	if call(func() error { httptest.NewRequest(t.Method, t.URL, nil); return nil }) != nil {
+		return nil, fmt.Errorf("%w: DPoPTarget: net/http cannot make a request of %s %q", ErrInvalidTarget, t.Method, t.URL)
+	}
+	return u, nil
+}
+
+// upperToken reports an RFC 9110 section 5.6.2 token with no lower-case
+// letter and at least one upper-case one.
+func upperToken(m string) bool {
+	letter := false
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9', strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return letter
 }
 
 // dpopKey is a fresh proof key of alg (an HS* or unknown alg is
@@ -220,11 +261,11 @@ func (b *dpopBuilder) proofForm() {
 
 // proofKeys: checks 5 to 7 ("alg", the signature, the "jwk").
 func (b *dpopBuilder) proofKeys() {
-	c := b64.EncodeToString(b.json(b.proofClaims(nil)))
+	c := func() string { return b64.EncodeToString(b.json(b.proofClaims(nil))) } // a fresh "jti" each
 	h := b.proofHeader()
 	h[1] = member{"alg", "none"}
 	b.addDPoP("proof alg none", rfc9449+"5; RFC 8725 section 3.1", "DPoP", b.token, false,
-		b64.EncodeToString(b.json(h))+"."+c+".")
+		b64.EncodeToString(b.json(h))+"."+c()+".")
 	h = b.proofHeader()
 	h[1] = member{"alg", "HS256"}
 	forms, err := publicForms(b.key, "", b.d.ProofAlgorithm)
@@ -243,7 +284,7 @@ func (b *dpopBuilder) proofKeys() {
 	h[2] = member{"jwk", priv}
 	b.addDPoP("proof jwk with the private key", rfc9449+"7", "DPoP", b.token, false, b.proof(h, b.proofClaims(nil)))
 	b.addDPoP("proof signed by a key other than its jwk", rfc9449+"6", "DPoP", b.token, false,
-		b.signedWith(b.d.ProofAlgorithm, b.other, b64.EncodeToString(b.json(b.proofHeader()))+"."+c))
+		b.signedWith(b.d.ProofAlgorithm, b.other, b64.EncodeToString(b.json(b.proofHeader()))+"."+c()))
 }
 
 // proofRequest: checks 8 to 10 ("htm", "htu", "nonce").

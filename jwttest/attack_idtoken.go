@@ -1,7 +1,11 @@
 package jwttest
 
 import (
+	"crypto"
+	"crypto/rand"
 	"fmt"
+
+	"github.com/jotlib/jwt"
 
 	"github.com/jotlib/jwt/idtoken"
 )
@@ -12,7 +16,8 @@ const otherClient = "jwttest-other-client"
 
 // idClaims are the genuine claims of an ID token (OpenID Connect Core 1.0
 // section 2: "iss", "sub", "aud" the client, "exp", "iat"; "azp" the
-// client; "nonce" and "at_hash" when the Target names them); extra appends.
+// client; "nonce" and "at_hash" when the Target names them; then
+// Target.Claims, never Target.Scope); extra appends.
 func (b *builder) idClaims(extra ...member) []member {
 	ms := []member{
 		{"iss", b.t.Issuer}, {"sub", b.t.Subject}, {"aud", b.t.ClientID},
@@ -25,6 +30,7 @@ func (b *builder) idClaims(extra ...member) []member {
 	if b.t.AccessToken != "" {
 		ms = append(ms, member{"at_hash", b.atHash(b.t.AccessToken)})
 	}
+	ms = append(ms, userClaims(b.t.Claims)...)
 	return append(ms, extra...)
 }
 
@@ -36,6 +42,22 @@ func (b *builder) atHash(token string) string {
 		b.fail(err)
 	}
 	return h
+}
+
+// fullHash is the whole hash of token for the Target's alg, base64url:
+// what "at_hash" is not (OpenID Connect Core 1.0 section 3.1.3.6).
+func (b *builder) fullHash(token string) string {
+	h := hashOf(b.t.Algorithm)
+	if isMLDSA(b.t.Algorithm) || (h == 0 && b.t.Algorithm != jwt.EdDSA && b.t.Algorithm != jwt.Ed25519) {
+		b.fail(fmt.Errorf("no at_hash hash for %q", string(b.t.Algorithm)))
+		return ""
+	}
+	if h == 0 { // EdDSA: SHA-512 (OpenID Connect Core 1.0 errata; Ed25519)
+		h = crypto.SHA512
+	}
+	d := h.New()
+	d.Write([]byte(token))
+	return b64.EncodeToString(d.Sum(nil))
 }
 
 // idHeader is the genuine header of an ID token: "alg", "typ" typ (OpenID
@@ -144,9 +166,9 @@ func (b *builder) idIdentity() {
 	if b.t.AccessToken != "" {
 		b.add("at_hash of another access token", "OpenID Connect Core 1.0 sections 3.1.3.8, 3.2.2.9",
 			b.signed(b.header(), b.claims(map[string]any{"at_hash": b.atHash(b.t.AccessToken + "-other")})))
-		full := b.atHash(b.t.AccessToken) // the left half: the full hash is not it
-		b.add("at_hash not left-half (one byte more)", "OpenID Connect Core 1.0 section 3.1.3.6 (left-most half)",
-			b.signed(b.header(), b.claims(map[string]any{"at_hash": full + "AA"})))
+		// The providers' real mistake: the whole hash, not its left half.
+		b.add("at_hash the full hash, not its left half", "OpenID Connect Core 1.0 section 3.1.3.6 (left-most half)",
+			b.signed(b.header(), b.claims(map[string]any{"at_hash": b.fullHash(b.t.AccessToken)})))
 	}
 }
 
@@ -155,20 +177,25 @@ func (b *builder) idIdentity() {
 // 2.1: an access token is "typ" "at+jwt"), each by the genuine issuer for
 // the client, as an ID token would be.
 func (b *builder) kindConfusion() {
-	at := []member{{"client_id", b.t.ClientID}, {"jti", b.jti}}
+	at := func(extra ...member) []member {
+		return append([]member{{"client_id", b.t.ClientID}, {"jti", rand.Text()}}, extra...)
+	}
 	scope := member{"scope", "openid profile"}
 	b.add(`access token sent as an ID token (typ at+jwt, scope, client_id, jti)`,
 		"RFC 8725 section 3.12; RFC 9068 section 2.1",
-		b.signed(b.idHeader("at+jwt"), b.idClaims(append(at, scope)...)))
+		b.signed(b.idHeader("at+jwt"), b.idClaims(at(scope)...)))
 	b.add(`access token with ID-token claims only (typ at+jwt)`, "RFC 8725 section 3.12; RFC 9068 section 2.1",
 		b.signed(b.idHeader("at+jwt"), b.idClaims()))
 	b.add(`access token typed application/at+jwt`, "RFC 8725 section 3.12; RFC 9068 section 2.1 (media type, RFC 7515 section 4.1.9)",
-		b.signed(b.idHeader("application/at+jwt"), b.idClaims(at...)))
+		b.signed(b.idHeader("application/at+jwt"), b.idClaims(at()...)))
 	b.add(`access token typed AT+JWT (media types are case-insensitive)`, "RFC 8725 section 3.12; RFC 9068 section 2.1; RFC 2045 section 5.1",
-		b.signed(b.idHeader("AT+JWT"), b.idClaims(at...)))
-	b.add(`access token typed JWT, with scope`, "RFC 8725 section 3.12; RFC 9068 section 2.2.3 (scope is an access token's)",
-		b.signed(b.idHeader("JWT"), b.idClaims(append(at, scope)...)))
-	b.add(`access token untyped, with scope`, "RFC 8725 section 3.12; RFC 9068 section 2.2.3",
+		b.signed(b.idHeader("AT+JWT"), b.idClaims(at()...)))
+	// OpenID Connect Core 1.0 sections 2 and 5.1 allow other claims in an
+	// ID token, so the next two are legal ID tokens: refusing them is
+	// hardening (RFC 8725 section 3.12's advice), not a MUST.
+	b.add(`access token typed JWT, with scope`, "RFC 8725 section 3.12 (hardening: OpenID Connect Core 1.0 sections 2, 5.1 allow other claims); RFC 9068 section 2.2.3 (scope is an access token's)",
+		b.signed(b.idHeader("JWT"), b.idClaims(at(scope)...)))
+	b.add(`access token untyped, with scope`, "RFC 8725 section 3.12 (hardening: OpenID Connect Core 1.0 sections 2, 5.1 allow other claims); RFC 9068 section 2.2.3",
 		b.signed(b.idHeader(""), b.idClaims(scope)))
 }
 

@@ -2,10 +2,13 @@ package jwttest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"reflect"
 	"testing"
 )
 
@@ -59,6 +62,9 @@ func Accepted(attacks []Attack, verify func(token string) error) ([]Finding, err
 // each one it panics on. An empty catalogue or a nil verify fails the test
 // too.
 func RunAgainst(t testing.TB, attacks []Attack, verify func(token string) error) {
+	if nilTB(t) {
+		return
+	}
 	t.Helper()
 	report(t, "RunAgainst", func() ([]Finding, error) { return Accepted(attacks, verify) })
 }
@@ -66,7 +72,9 @@ func RunAgainst(t testing.TB, attacks []Attack, verify func(token string) error)
 // AcceptedByHandler sends each attack's token to h as "Authorization:
 // Bearer TOKEN" (RFC 6750 section 2.1) on a copy of req (nil: GET /) and
 // returns, in catalogue order, those h answered with a 2xx status or
-// panicked on. An empty catalogue or a nil handler is ErrNothingToRun.
+// panicked on. A panic with http.ErrAbortHandler is net/http's way to
+// abort a response (the server drops the connection): it counts as
+// refused. An empty catalogue or a nil handler is ErrNothingToRun.
 // h is called directly, not behind a net/http server: such a server
 // answers a request whose headers pass its MaxHeaderBytes (1 MB by
 // default) with 431 before h runs, so an "oversized" finding says what h
@@ -85,8 +93,10 @@ func AcceptedByHandler(attacks []Attack, h http.Handler, req *http.Request) ([]F
 		r.Header.Set("Authorization", "Bearer "+a.Token)
 		w := httptest.NewRecorder()
 		err := call(func() error { h.ServeHTTP(w, r); return nil })
-		if p, ok := err.(panicked); ok {
+		if p, ok := err.(panicked); ok && !aborted(p) {
 			out = append(out, Finding{Attack: a, Panic: p.v})
+		} else if ok {
+			continue
 		} else if w.Code >= 200 && w.Code < 300 {
 			out = append(out, Finding{Attack: a, Status: w.Code})
 		}
@@ -94,7 +104,8 @@ func AcceptedByHandler(attacks []Attack, h http.Handler, req *http.Request) ([]F
 	return out, nil
 }
 
-// requestCopier returns a function making a fresh copy of req (nil: GET /)
+// requestCopier returns a function making a fresh copy of req (nil: GET /;
+// a nil Header is an empty one, a nil URL is "/", an empty Method GET)
 // for each attack, each with the whole body: req's body is read once here
 // (http.Request.Clone shares one body, which the first handler call would
 // drain, so a handler that accepted a later token could answer 4xx for the
@@ -115,6 +126,16 @@ func requestCopier(req *http.Request) (func() *http.Request, error) {
 	}
 	return func() *http.Request {
 		r := req.Clone(req.Context())
+		if r.Header == nil { // a hand-made &http.Request{}: GET / with empty headers
+			r.Header = http.Header{}
+		}
+		if r.URL == nil {
+			r.URL = &url.URL{Path: "/"}
+			r.RequestURI = "/"
+		}
+		if r.Method == "" {
+			r.Method = http.MethodGet
+		}
 		if body != nil {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
@@ -128,6 +149,9 @@ func requestCopier(req *http.Request) (func() *http.Request, error) {
 // the Finding) for each attack h did not refuse; an empty catalogue or a
 // nil handler fails the test too.
 func RunAgainstHandler(t testing.TB, attacks []Attack, h http.Handler, req *http.Request) {
+	if nilTB(t) {
+		return
+	}
 	t.Helper()
 	report(t, "RunAgainstHandler", func() ([]Finding, error) { return AcceptedByHandler(attacks, h, req) })
 }
@@ -136,7 +160,7 @@ func RunAgainstHandler(t testing.TB, attacks []Attack, h http.Handler, req *http
 // a request of its Method and URL with "Authorization: SCHEME TOKEN" and
 // one "DPoP" header per proof, twice for a Replay attack (the second is
 // the one judged), and returns, in order, those h answered with a 2xx
-// status or panicked on. An empty catalogue or a nil handler is
+// status or panicked on (but for http.ErrAbortHandler: refused). An empty catalogue or a nil handler is
 // ErrNothingToRun; an attack whose Method or URL cannot make a request
 // (httptest.NewRequest panics on it) is reported as a Finding with that
 // panic, never skipped.
@@ -156,9 +180,11 @@ func AcceptedByDPoPHandler(attacks []DPoPAttack, h http.Handler) ([]Finding, err
 		for i := 0; i < sends && err == nil; i++ {
 			code, err = sendDPoP(a, h)
 		}
-		if p, ok := err.(panicked); ok {
+		if p, ok := err.(panicked); ok && !aborted(p) {
 			f.Panic = p.v
 			out = append(out, f)
+		} else if ok {
+			continue
 		} else if code >= 200 && code < 300 {
 			f.Status = code
 			out = append(out, f)
@@ -189,6 +215,9 @@ func sendDPoP(a DPoPAttack, h http.Handler) (code int, err error) {
 // (t.Errorf with the Finding) for each attack h did not refuse; an empty
 // catalogue or a nil handler fails the test too.
 func RunDPoPAgainstHandler(t testing.TB, attacks []DPoPAttack, h http.Handler) {
+	if nilTB(t) {
+		return
+	}
 	t.Helper()
 	report(t, "RunDPoPAgainstHandler", func() ([]Finding, error) { return AcceptedByDPoPHandler(attacks, h) })
 }
@@ -204,6 +233,22 @@ func report(t testing.TB, name string, find func() ([]Finding, error)) {
 	for _, f := range fs {
 		t.Errorf("%s", f)
 	}
+}
+
+// nilTB reports a nil testing.TB (untyped, or a nil pointer): the Run
+// functions have nothing to fail and return.
+func nilTB(t testing.TB) bool {
+	if t == nil {
+		return true
+	}
+	v := reflect.ValueOf(t)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// aborted reports a panic with http.ErrAbortHandler.
+func aborted(p panicked) bool {
+	err, ok := p.v.(error)
+	return ok && errors.Is(err, http.ErrAbortHandler)
 }
 
 type panicked struct{ v any }
