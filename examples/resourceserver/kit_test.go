@@ -5,15 +5,15 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/jwttest"
 )
 
-// TestJWTTest_MintedTokenAcceptedEveryAttackRefused points the API at the
-// kit's fake provider (RFC 8414 discovery and its JWK Set, over TLS),
-// checks that an access token it mints (RFC 9068) is accepted, then sends
-// every hostile token of the catalogue (RFC 8725, the CVEs it names).
-func TestJWTTest_MintedTokenAcceptedEveryAttackRefused(t *testing.T) {
+// TestJWTTest_GenuineTokenAcceptedEveryAttackRefused points the API at the
+// kit's fake provider (RFC 8414 discovery and its JWK Set, over TLS).
+// CheckHandler proves the control first, a genuine access token (RFC 9068)
+// accepted, then sends every hostile token of the catalogue (RFC 8725, the
+// CVEs it names) and fails the test for each one accepted.
+func TestJWTTest_GenuineTokenAcceptedEveryAttackRefused(t *testing.T) {
 	p := jwttest.NewProvider(t)
 	api, keys, err := newAPI(t.Context(), p.Issuer(), p.Audience(), p.Client())
 	if err != nil {
@@ -21,16 +21,13 @@ func TestJWTTest_MintedTokenAcceptedEveryAttackRefused(t *testing.T) {
 	}
 	t.Cleanup(func() { keys.Close() })
 
-	items := httptest.NewRequest(http.MethodGet, "/api/items", nil)
-	ok := items.Clone(t.Context())
-	ok.Header.Set("Authorization", "Bearer "+p.AccessToken(accesstoken.Claims{Scope: "items:read"}))
-	w := httptest.NewRecorder()
-	api.ServeHTTP(w, ok)
-	if w.Code != http.StatusOK {
-		t.Fatalf("minted token: %d %s", w.Code, w.Body)
-	}
+	// A protected route: the default request (nil), GET /, is a 404 here,
+	// refused for the wrong reason.
+	tg := p.Target()
+	jwttest.CheckHandler(t, tg, api, httptest.NewRequest(http.MethodGet, "/api/items", nil))
 
-	// The attacks go to the protected route: the default (nil), GET /,
-	// is a 404 here, refused for the wrong reason.
-	jwttest.RunAgainstHandler(t, p.Attacks(), api, items)
+	// POST /api/items requires "items:write" (jwthttp.RequireScopes): every
+	// token, genuine and hostile, must carry it, or all are refused 403.
+	tg.Scope = "items:write"
+	jwttest.CheckHandler(t, tg, api, httptest.NewRequest(http.MethodPost, "/api/items", nil))
 }
