@@ -115,6 +115,9 @@ func (b *builder) json(ms []member) []byte {
 	return j
 }
 
+// payload is the genuine claims (a fresh "jti") as base64url.
+func (b *builder) payload() string { return b64.EncodeToString(b.json(b.claims(nil))) }
+
 // signed is header.payload signed with the genuine key.
 func (b *builder) signed(h, c []member) string {
 	return b.signedWith(b.t.Algorithm, b.t.Key, b64.EncodeToString(b.json(h))+"."+b64.EncodeToString(b.json(c)))
@@ -228,19 +231,17 @@ func (b *builder) catalogue(name string) ([]Attack, error) {
 
 // algNone: RFC 8725 section 3.1, RFC 7518 section 3.6; CVE-2015-9235.
 func (b *builder) algNone() {
-	c := b.json(b.claims(nil))
 	for _, alg := range []string{"none", "None", "NONE", "nOnE"} {
-		h := b.headerOf(alg)
-		input := b64.EncodeToString(b.json(h)) + "." + b64.EncodeToString(c)
+		input := func() string { return b64.EncodeToString(b.json(b.headerOf(alg))) + "." + b.payload() }
 		rule := "RFC 8725 section 3.1; CVE-2015-9235"
-		b.add("alg "+alg+", empty signature", rule, input+".")
+		b.add("alg "+alg+", empty signature", rule, input()+".")
 		// A signature by the genuine key over the "none" input: defeats a
 		// verifier that checks a signature present but not the "alg".
-		b.add("alg "+alg+", signed by the genuine key", rule, b.signedWith(b.t.Algorithm, b.t.Key, input))
+		b.add("alg "+alg+", signed by the genuine key", rule, b.signedWith(b.t.Algorithm, b.t.Key, input()))
 	}
 	h := b.typed("none")
 	b.add("alg none, no signature part", "RFC 7515 section 7.1; RFC 8725 section 3.1",
-		b64.EncodeToString(b.json(h))+"."+b64.EncodeToString(c))
+		b64.EncodeToString(b.json(h))+"."+b.payload())
 }
 
 // publicForms are the byte strings a verifier may hold the public key as.
@@ -293,15 +294,14 @@ func (b *builder) keyConfusion() {
 // ecdsa: CVE-2022-21449 (r = s = 0) for each curve; a DER signature (RFC
 // 7518 section 3.4 requires R || S).
 func (b *builder) ecdsa() {
-	c := b64.EncodeToString(b.json(b.claims(nil)))
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512} {
 		h := b.headerOf(string(alg))
 		sig := make([]byte, 2*ecSize(alg))
 		b.add(string(alg)+" signature r = s = 0", "CVE-2022-21449; FIPS 186-5 6.4.2 (0 < r, s < n)",
-			b64.EncodeToString(b.json(h))+"."+c+"."+b64.EncodeToString(sig))
+			b64.EncodeToString(b.json(h))+"."+b.payload()+"."+b64.EncodeToString(sig))
 	}
 	if isEC(b.t.Algorithm) {
-		input := b64.EncodeToString(b.json(b.header())) + "." + c
+		input := b64.EncodeToString(b.json(b.header())) + "." + b.payload()
 		der, err := signDER(b.t.Algorithm, b.t.Key, []byte(input))
 		if err != nil {
 			b.fail(err)
@@ -334,7 +334,6 @@ func (b *builder) headerKeys() {
 		b.fail(err)
 		return
 	}
-	c := b64.EncodeToString(b.json(b.claims(nil)))
 	for _, x := range []struct {
 		name, rule string
 		m          member
@@ -345,7 +344,7 @@ func (b *builder) headerKeys() {
 		{"x5c header with the attacker's self-signed certificate", "RFC 7515 section 4.1.6", member{"x5c", []string{base64.StdEncoding.EncodeToString(cert)}}},
 	} {
 		h := b.headerOf("ES256", x.m)
-		b.add(x.name, x.rule, b.signedWith(jwt.ES256, ak, b64.EncodeToString(b.json(h))+"."+c))
+		b.add(x.name, x.rule, b.signedWith(jwt.ES256, ak, b64.EncodeToString(b.json(h))+"."+b.payload()))
 	}
 }
 
@@ -441,6 +440,7 @@ func (b *builder) encoding() {
 	}
 	b.add("payload with base64 padding", "RFC 7515 section 2 (base64url without padding)", b.signedWith(b.t.Algorithm, b.t.Key, h+"."+padded))
 	// The standard alphabet: a payload whose encoding has '+' or '/'.
+	c = b.json(b.claims(nil))
 	for i := 0; i < 64; i++ {
 		std := base64.RawStdEncoding.EncodeToString(c)
 		if strings.ContainsAny(std, "+/") {
@@ -466,9 +466,8 @@ const b64alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 func (b *builder) shape() {
 	b.add("oversized: a 1 MiB claim", "RFC 7515 section 7.1; bounded input (CWE-400)",
 		b.signed(b.header(), b.claims(nil, member{"pad", strings.Repeat("x", 1<<20)})))
-	g := b.signed(b.header(), b.claims(nil))
-	b.add("four parts (one more dot)", "RFC 7515 section 7.1 (three parts)", g+".")
-	b.add("ten thousand more dots", "RFC 7515 section 7.1; CVE-2025-27144, CVE-2025-30204", g+strings.Repeat(".", 10000))
+	b.add("four parts (one more dot)", "RFC 7515 section 7.1 (three parts)", b.signed(b.header(), b.claims(nil))+".")
+	b.add("ten thousand more dots", "RFC 7515 section 7.1; CVE-2025-27144, CVE-2025-30204", b.signed(b.header(), b.claims(nil))+strings.Repeat(".", 10000))
 }
 
 // tenant: another tenant's key with the genuine "kid" (RFC 8725 section

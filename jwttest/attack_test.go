@@ -70,7 +70,8 @@ func newAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	return &attackKit{p: p, target: target, attacks: attacks, attacker: srv}
 }
 
-var attackAlgorithms = []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512, jwt.RS256, jwt.PS256, jwt.EdDSA}
+var attackAlgorithms = []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512, jwt.RS256, jwt.RS384, jwt.RS512,
+	jwt.PS256, jwt.PS384, jwt.PS512, jwt.EdDSA, jwt.Ed25519}
 
 // ourVerifiers are the project's verifiers of the kit's tokens, each
 // checked to accept the genuine token.
@@ -95,6 +96,7 @@ func ourVerifiers(t *testing.T, k *attackKit) map[string]func(string) error {
 		"accesstoken(public key)":     at(pub),
 		"accesstoken(jwk.Set)":        at(p.Set()),
 		"accesstoken(jwk.RemoteSet)":  at(p.RemoteSet()),
+		"accesstoken(Discovery)":      at(p.Discovery()),
 	}
 	genuine, err := jwttest.GenuineToken(k.target)
 	if err != nil {
@@ -195,6 +197,10 @@ func TestAttack_InvalidTargetIsErrInvalidTarget(t *testing.T) {
 		"ES384 on P-256":  func(g *jwttest.Target) { g.Algorithm = jwt.ES384 },
 		"other tenant":    func(g *jwttest.Target) { g.OtherTenantKey = rsa },
 		"attacker zero":   func(g *jwttest.Target) { g.AttackerKey = &ecdsa.PrivateKey{} },
+		// RFC 8725 section 3.8: a key equal to the genuine one makes its
+		// attack a genuine token.
+		"other tenant is Key": func(g *jwttest.Target) { g.OtherTenantKey = g.Key },
+		"attacker is Key":     func(g *jwttest.Target) { g.AttackerKey = g.Key.(*ecdsa.PrivateKey) },
 	} {
 		g := good
 		mod(&g)
