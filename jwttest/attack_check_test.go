@@ -318,3 +318,42 @@ func TestRFC6750_AbortHandlerPanicCountsRefused(t *testing.T) {
 		t.Error("another panic not reported")
 	}
 }
+
+func TestRFC8725_HardeningAttacksSayHardeningInTheirRule(t *testing.T) {
+	p := jwttest.NewProvider(t)
+	tg := p.Target()
+	tg.AccessToken = "an-access-token"
+	at, _ := jwttest.Attacks(tg)
+	id, _ := jwttest.IDTokenAttacks(tg)
+	rules := map[string]string{}
+	for _, a := range append(at, id...) {
+		rules[a.Name] = a.Rule
+	}
+	for _, name := range []string{"issued an hour in the future (iat)", "payload with non-zero trailing bits",
+		"access token typed JWT, with scope", "access token untyped, with scope"} {
+		if r, ok := rules[name]; !ok || !strings.Contains(r, "hardening") {
+			t.Errorf("%q: rule %q", name, r)
+		}
+	}
+}
+
+func TestOIDCCore_3_1_3_6_AtHashFullHashAttack(t *testing.T) {
+	p := jwttest.NewProvider(t) // ES256: SHA-256, 32 bytes, the left half 16
+	tg := p.Target()
+	tg.AccessToken = "an-access-token"
+	id, err := jwttest.IDTokenAttacks(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range id {
+		if a.Name == "at_hash the full hash, not its left half" {
+			m, _ := payloadOf(a.Token)
+			s, _ := m["at_hash"].(string)
+			if b, err := base64.RawURLEncoding.DecodeString(s); err != nil || len(b) != 32 {
+				t.Errorf("at_hash %q: %d bytes, %v", s, len(b), err)
+			}
+			return
+		}
+	}
+	t.Error("no full-hash at_hash attack")
+}

@@ -92,11 +92,25 @@
 //     Target.AZP and Target.AccessToken expect); DPoPAttacks (and
 //     Provider.DPoPAttacks) (access token, proof) requests each breaking
 //     one check of RFC 9449 section 4.3, a replay (section 11.1) or the
-//     Bearer and binding rules (sections 7.1, 7.2); GenuineToken,
-//     GenuineIDToken and GenuineDPoP to check the verifier accepts the real
-//     thing; RunAgainst, RunAgainstHandler and RunDPoPAgainstHandler run a
-//     catalogue and fail the test for each one accepted (Accepted,
-//     AcceptedByHandler and AcceptedByDPoPHandler return them instead).
+//     Bearer and binding rules (sections 7.1, 7.2). Every token carries
+//     Target.Scope ("scope", RFC 9068 section 2.2.3.1; access tokens only)
+//     and Target.Claims (your own claims, a tenant; a registered or
+//     catalogue claim name is ErrInvalidTarget) and its own "jti", so a
+//     route requiring a scope or a tenant, or remembering jti values,
+//     judges each attack on the attack. CheckVerifier, CheckHandler,
+//     CheckIDTokenVerifier and CheckDPoPHandler are the ones to use: they
+//     first require the genuine token (GenuineToken, GenuineIDToken,
+//     GenuineDPoP) accepted, failing with "the genuine token was refused"
+//     and running nothing otherwise (a route answering 403 to every token
+//     refuses every attack for the wrong reason), then fail the test for
+//     each attack accepted. RunAgainst, RunAgainstHandler and
+//     RunDPoPAgainstHandler run a catalogue of your choosing without the
+//     control (Accepted, AcceptedByHandler and AcceptedByDPoPHandler
+//     return the findings instead). A handler's 2xx or panic is a finding;
+//     a panic with http.ErrAbortHandler counts as refused. Some attacks
+//     are hardening, not an RFC MUST (their Rule says so: non-zero
+//     trailing bits, a future "iat", an ID token with "scope"); drop them
+//     from the slice if your service deliberately accepts them.
 //
 // Not there yet: the DPoP catalogue attacks a resource server only (no
 // token-endpoint runner for dpop.Verifier.VerifyTokenRequest); the ID-token
