@@ -429,3 +429,20 @@ func TestRFC7515_5_2_CacheRefusedSignatureNotHeld(t *testing.T) {
 		wantCache(t, obs, jwt.CacheMiss, "bad signature")
 	}
 }
+
+// TestWithCacheNotUsedBeforeTheLookup: a token refused by its form or its
+// header never reaches the cache, and the Observer says so.
+func TestWithCacheNotUsedBeforeTheLookup(t *testing.T) {
+	obs := &cacheEvents{}
+	v := cacheVerifier(t, &cacheKey().PublicKey, obs)
+	for _, bad := range []string{"", "a.b", "!!!.e30.sig", "e30.e30.sig"} {
+		if _, err := v.Parse(bad); !errors.Is(err, jwt.ErrTokenMalformed) && !errors.Is(err, jwt.ErrAlgorithmNotAllowed) {
+			t.Fatalf("%q: %v", bad, err)
+		}
+		wantCache(t, obs, jwt.CacheNotUsed, bad)
+	}
+	var zero jwt.CacheResult
+	if zero != jwt.CacheNotUsed || zero.String() != "not used" || jwt.CacheHit.String() != "hit" || jwt.CacheResult(9).String() != "CacheResult(9)" {
+		t.Fatal("CacheResult's zero value or String")
+	}
+}
