@@ -1,6 +1,7 @@
 package jsoniterext
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -100,5 +101,38 @@ func BenchmarkHS256(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkUnmarshalProven is the seam alone: the workload's claims
+// decoded into the struct through Unmarshal (its own UTF-8, escape, name
+// and control scans) and through UnmarshalProven told the core's facts
+// (none of them). Both rows run in each round: compare them within one run.
+func BenchmarkUnmarshalProven(b *testing.B) {
+	data, err := json.Marshal(wlClaims())
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, ok := coreProven(data)
+	if !ok || !p.Strict || !p.PlainNames {
+		b.Fatalf("the core proves %+v (%v) about the workload", p, ok)
+	}
+	enc := New().(*Encoder)
+	for _, row := range []struct {
+		name string
+		run  func(v *accessClaims) error
+	}{
+		{"Unmarshal", func(v *accessClaims) error { return enc.Unmarshal(data, v) }},
+		{"UnmarshalProven", func(v *accessClaims) error { return enc.UnmarshalProven(data, v, p) }},
+	} {
+		b.Run(row.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var c accessClaims
+				if err := row.run(&c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

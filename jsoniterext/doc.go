@@ -43,6 +43,11 @@
 //     the bytes null), are decoded by encoding/json;
 //   - a failed decode into a zero value leaves encoding/json's result.
 //
+// Called by the core through jwt.ProvenUnmarshaler, with what its strict
+// pass proved (valid UTF-8, no control character in a string, which names
+// and strings are plain ASCII), the Encoder skips its own scans for those
+// and decodes exactly as Unmarshal does.
+//
 // Strings decoded from input without escapes share one copy of the input
 // (one allocation per Unmarshal instead of one per string): a kept claim
 // string keeps that copy, a few hundred bytes, alive. The caller's buffer
