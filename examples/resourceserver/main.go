@@ -9,31 +9,79 @@ package main
 
 import (
 	"context"
-	"errors"
-	"net/http"
+	"fmt"
+	"log"
+	"net"
+	"net/http/httptest"
+	"os"
+	"os/signal"
+	"time"
 
-	"github.com/jotlib/jwt/accesstoken"
+	"github.com/jotlib/jwt/examples/internal/authserver"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/jwthttp"
 )
 
-// newAPI protects the API of resource with the access tokens of issuer.
-func newAPI(ctx context.Context, issuer, resource string, client *http.Client) (http.Handler, *jwk.Provider, error) {
-	keys, err := jwk.Discover(ctx, issuer, jwk.WithWellKnown(jwk.OAuthAuthorizationServer), jwk.WithHTTPClient(client))
+// app is the running example: its authorization server and the API, both
+// on 127.0.0.1 over TLS.
+type app struct {
+	as       *authserver.Server
+	api      *httptest.Server
+	keys     *jwk.Provider
+	resource string // the resource identifier, https://127.0.0.1:PORT/api
+	metadata string // its metadata URL (RFC 9728 section 3.1)
+}
+
+// start starts the authorization server, then the API, whose resource
+// identifier names the address it listens on (RFC 9728 section 1.2).
+func start(ctx context.Context) (*app, error) {
+	as, err := authserver.Start()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	v, err := accesstoken.NewVerifier(keys, accesstoken.Config{Issuer: issuer, Audience: resource})
-	res := jwthttp.Resource{ID: resource, AuthorizationServers: []string{issuer}, Scopes: []string{"items:read", "items:write"}}
-	anyToken, err1 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res))
-	writers, err2 := jwthttp.New(jwthttp.AccessTokens(v), jwthttp.WithResource(res), jwthttp.RequireScopes("items:write"))
-	if err := errors.Join(err, err1, err2); err != nil { // New refuses the nil v of a failed NewVerifier
-		keys.Close()
-		return nil, nil, err
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		as.Close()
+		return nil, err
 	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/items", anyToken.Handler(http.HandlerFunc(listItems)))
-	mux.Handle("POST /api/items", writers.Handler(http.HandlerFunc(addItem)))
-	mux.Handle(anyToken.Metadata().Path(), anyToken.Metadata())
-	return mux, keys, nil
+	resource := "https://" + ln.Addr().String() + "/api"
+	h, keys, err := newAPI(ctx, as.Issuer(), resource, as.Client())
+	if err != nil {
+		ln.Close()
+		as.Close()
+		return nil, err
+	}
+	api := httptest.NewUnstartedServer(h)
+	api.Listener.Close()
+	api.Listener = ln
+	api.StartTLS()
+	metadata, _ := jwthttp.WellKnownURL(resource)
+	return &app{as: as, api: api, keys: keys, resource: resource, metadata: metadata}, nil
+}
+
+// Close stops the API, its key provider and the authorization server.
+func (a *app) Close() {
+	a.api.Close()
+	a.keys.Close()
+	a.as.Close()
+}
+
+// main runs the example until interrupted, printing a token to try.
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	startCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	a, err := start(startCtx)
+	cancel()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer a.Close()
+	tok, err := a.as.Mint("alice", a.resource, "items:read")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("resource %s\nmetadata %s\nTOKEN=%s\ncurl -k -H \"Authorization: Bearer $TOKEN\" %s/api/items\n",
+		a.resource, a.metadata, tok, a.api.URL)
+	<-ctx.Done()
 }
