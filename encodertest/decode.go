@@ -31,17 +31,10 @@ func decodeSame(stdV any, std outcome, candV any, cand outcome) bool {
 	return std.err != nil || reflect.DeepEqual(stdV, candV)
 }
 
-// tokenPayload is the claims set carrying a probe's input, and the parse
-// path decoding it into the probe's type: the input itself when it is an
-// object decoded into a struct or a map, else {"v": input} decoded into a
-// struct with one field of the probe's type.
-func tokenPayload(in []byte, dst func() any) ([]byte, parsePath) {
-	payload, target, name := tokenTarget(in, dst)
-	return payload, withClaims(name, target)
-}
-
-// tokenTarget is tokenPayload's claims set, the type it is decoded into
-// (a new pointer per call) and the parse path's name.
+// tokenTarget is the claims set carrying a probe's input (the input itself
+// when it is an object decoded into a struct or a map, else {"v": input}
+// decoded into a struct with one field of the probe's type), the type it is
+// decoded into (a new pointer per call) and the parse path's name.
 func tokenTarget(in []byte, dst func() any) (payload []byte, target func() any, name string) {
 	t := reflect.TypeOf(dst()).Elem()
 	trimmed := bytes.TrimLeft(in, " \t\r\n")
