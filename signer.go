@@ -93,8 +93,11 @@ func (s *Signer) Sign(claims any) (string, error) {
 	if s == nil || s.key == nil {
 		return "", fmt.Errorf("%w: nil or zero Signer; use NewSigner", ErrInvalidKey)
 	}
-	scratch := getBuffer()
-	defer putBuffer(scratch)
+	var scratch *[]byte // an AppendEncoder's: a Marshal result is already its own
+	if _, ok := s.enc.(AppendEncoder); ok {
+		scratch = getBuffer()
+		defer putBuffer(scratch)
+	}
 	payload, err := encodeChecked(s.enc, scratch, claims)
 	if err != nil {
 		return "", err
@@ -118,13 +121,21 @@ func (s *Signer) Sign(claims any) (string, error) {
 	return bytesview.String(buf), nil
 }
 
-// encodeChecked encodes v with enc into *buf and applies the sign side of
-// the strict pass: what an Encoder returns is never signed unchecked (a
-// custom MarshalJSON can emit `1,"exp":…`), so a token this Signer makes is
-// one the parser's rules accept.
+// encodeChecked encodes v with enc, into *buf when buf is not nil (an
+// AppendEncoder's reused buffer) or else into what Marshal returns, read
+// only during Sign and never copied, and applies the sign side of the
+// strict pass: what an Encoder returns is never signed unchecked (a custom
+// MarshalJSON can emit `1,"exp":…`), so a token this Signer makes is one
+// the parser's rules accept.
 func encodeChecked(enc Encoder, buf *[]byte, v any) ([]byte, error) {
-	payload, err := encodeClaims(enc, (*buf)[:0], v)
-	*buf = payload
+	var payload []byte
+	var err error
+	if buf != nil {
+		payload, err = encodeClaims(enc, (*buf)[:0], v)
+		*buf = payload
+	} else {
+		payload, err = enc.Marshal(v)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEncoding, err)
 	}
