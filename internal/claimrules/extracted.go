@@ -95,10 +95,25 @@ func (e *Extracted) Member(key strictjson.Key, value []byte) error {
 	case claims.NameAudience:
 		return checkAudience(value, &e.Audience)
 	}
+	if len(name) != 3 && plainASCII(name) {
+		// Every registered name has three ASCII letters, and a plain ASCII
+		// name has one rune per byte: it folds to none of them.
+		return nil
+	}
 	if reg := strictjson.LookAlike(name, RegisteredNames[:]...); reg != "" {
 		return fmt.Errorf("%w: member %s folds to the registered claim %q", ErrInvalidClaim, bounded.Quote(name), reg)
 	}
 	return nil
+}
+
+// plainASCII reports whether name has no byte outside ASCII.
+func plainASCII(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // RegisteredNames are the registered claim names (RFC 7519 section 4.1):
