@@ -75,7 +75,7 @@ func benchSign(b *testing.B, alg string) {
 	a := findCase(b, alg)
 	for _, kind := range a.kinds {
 		for _, im := range impls() {
-			if !im.runs(alg) {
+			if !im.runs(alg) || im.sign == nil {
 				continue
 			}
 			b.Run("claims="+kind+"/lib="+im.lib, func(b *testing.B) {

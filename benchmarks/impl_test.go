@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,10 +13,14 @@ type impl struct {
 	lib string
 	// only is the one algorithm the path runs ("" for every algorithm).
 	only string
+	// among, when not nil, lists the algorithms the path runs (ML-DSA ones
+	// included, in Go 1.27 builds), instead of only and mldsa.
+	among []string
 	// mldsa is whether the path also runs the ML-DSA algorithms (Go 1.27
 	// builds only: see mldsa_test.go); no peer has them.
 	mldsa bool
-	// sign returns a function that signs the workload of the given kind.
+	// sign returns a function that signs the workload of the given kind;
+	// nil for a verify-only path (no sign rows).
 	sign func(a *algCase, kind string) (func() (string, error), error)
 	// parse returns a function that verifies tok, validates exp and nbf the
 	// way the library does by default, and decodes the claims of the given
@@ -36,6 +41,9 @@ type decoded struct {
 
 // runs reports whether the path is measured under the algorithm.
 func (im impl) runs(alg string) bool {
+	if im.among != nil {
+		return slices.Contains(im.among, alg)
+	}
 	if isMLDSA(alg) {
 		return im.mldsa && im.only == ""
 	}
@@ -52,7 +60,7 @@ func impls() []impl {
 	std.mldsa = true
 	list := []impl{std}
 	list = append(list, extraJotImpls()...)
-	list = append(list, jotOneShotImpl())
+	list = append(list, jotOneShotImpl(), jotCacheImpl())
 	list = append(list, golangJWTImpl(), goJoseImpl(), jwxImpl(), katarasImpl(), floorImpl())
 	return append(list, codecFloorImpls()...)
 }

@@ -11,6 +11,12 @@ func jotImpl(lib string, enc jwt.Encoder) impl {
 	if enc != nil {
 		opts = append(opts, jwt.WithEncoder(enc))
 	}
+	return jotImplWith(lib, opts...)
+}
+
+// jotImplWith is this library through a reused Signer and Verifier, both
+// made with opts.
+func jotImplWith(lib string, opts ...jwt.Option) impl {
 	return impl{
 		lib: lib,
 		sign: func(a *algCase, kind string) (func() (string, error), error) {
