@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +49,56 @@ func TestErrorLeavesDstUnchanged(t *testing.T) {
 	if err == nil || string(out) != "keep" {
 		t.Fatalf("AppendDecode = %q, %v", out, err)
 	}
+}
+
+// TestRFC7515_2_LineBreakAnywhereRefused: "without the inclusion of any
+// line breaks": '\r' or '\n' (which Go's decoders skip), one or two, at any
+// place of any length's encoding, is refused, and dst is left as it was.
+func TestRFC7515_2_LineBreakAnywhereRefused(t *testing.T) {
+	src := make([]byte, 20)
+	for i := range src {
+		src[i] = byte(i*97 + 3)
+	}
+	for n := 0; n <= len(src); n++ {
+		enc := EncodeToString(src[:n])
+		for i := 0; i <= len(enc); i++ {
+			for _, brk := range []string{"\n", "\r", "\r\n", "\n\n"} {
+				s := enc[:i] + brk + enc[i:]
+				out, err := AppendDecode([]byte("keep"), s)
+				if !errors.Is(err, ErrNotCanonical) || string(out) != "keep" {
+					t.Fatalf("AppendDecode(%q) = %q, %v; want ErrNotCanonical and dst unchanged", s, out, err)
+				}
+			}
+		}
+	}
+}
+
+// TestRFC7515_2_SameVerdictAsScanningForLineBreaksFirst: over every string
+// of up to 6 bytes of an alphabet mixing characters, '\r', '\n' and '=',
+// AppendDecode accepts exactly what the strict decoder accepts once no
+// '\r' or '\n' is present, with the same bytes.
+func TestRFC7515_2_SameVerdictAsScanningForLineBreaksFirst(t *testing.T) {
+	const alphabet = "AQgw-_\r\n="
+	ref := func(s string) ([]byte, bool) {
+		if strings.ContainsAny(s, "\r\n") {
+			return nil, false
+		}
+		out, err := base64.RawURLEncoding.Strict().DecodeString(s)
+		return out, err == nil
+	}
+	var walk func(s string)
+	walk = func(s string) {
+		want, ok := ref(s)
+		got, err := AppendDecode(nil, s)
+		if ok != (err == nil) || (ok && !bytes.Equal(got, want)) {
+			t.Fatalf("AppendDecode(%q) = %x, %v; want %x, accepted %v", s, got, err, want, ok)
+		}
+		if len(s) == 6 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			walk(s + alphabet[i:i+1])
+		}
+	}
+	walk("")
 }
