@@ -4,7 +4,9 @@
 # test of examples/server under both, profiles the HS256 hot paths,
 # summarises with benchstat, and writes ../BENCHMARKS.md with medians,
 # ratios to golang-jwt, to the bare-crypto floor and (HS256) to the
-# rule-free floor of the same codec, and the issue 11 targets.
+# rule-free floor of the same codec, the issue 11 and issue 26 targets,
+# and the verified-token cache's rows (a repeated token, a miss against a
+# full cache; issue 26).
 #
 # The machine is shared and noisy, so the test binaries are built once and
 # run -count times in interleaved rounds (every library and both Go
@@ -98,7 +100,7 @@ done
 echo "finished benchmarks $(date -u +%Y-%m-%dT%H:%MZ)" >>"$res/machine.txt"
 
 ins=()
-libs='/lib@(golangjwt jotlib-std jotlib-jsoniter gojose jwx kataras floor floor-encjson floor-jsoniter)'
+libs='/lib@(golangjwt jotlib-std jotlib-jsoniter jotlib-cache gojose jwx kataras floor floor-encjson floor-jsoniter)'
 for short in "${shorts[@]}"; do
 	files="$res/peers-$short.txt"
 	benchstat -col "$libs" "$res/peers-$short.txt" >"$res/benchstat-peers-$short.txt"

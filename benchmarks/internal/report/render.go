@@ -15,7 +15,7 @@ var (
 	algs  = []string{"HS256", "RS256", "PS256", "ES256", "EdDSA"}
 	ops   = []string{"Parse", "Sign"}
 	kinds = []string{"struct", "map"}
-	libs  = []string{"jotlib-std", "jotlib-jsoniter", "jotlib-oneshot", "golangjwt", "gojose", "jwx", "kataras", "floor", "floor-encjson", "floor-jsoniter"}
+	libs  = []string{"jotlib-std", "jotlib-jsoniter", "jotlib-oneshot", "jotlib-cache", "golangjwt", "gojose", "jwx", "kataras", "floor", "floor-encjson", "floor-jsoniter"}
 	peers = []string{"golangjwt", "gojose", "jwx", "kataras"}
 )
 
@@ -24,6 +24,7 @@ var libTitle = map[string]string{
 	"jotlib-std":      "**jotlib** (default StdEncoder: encoding/json)",
 	"jotlib-jsoniter": "**jotlib** (jsoniterext)",
 	"jotlib-oneshot":  "jotlib one-shot `jwt.Sign`/`jwt.Parse*` (StdEncoder)",
+	"jotlib-cache":    "**jotlib** with `WithCache`, a repeated token (cache hit)",
 	"golangjwt":       "golang-jwt/jwt v5",
 	"gojose":          "go-jose/go-jose v4",
 	"jwx":             "lestrrat-go/jwx v3",
@@ -40,6 +41,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 	}
 	writeHeadline(b, vs)
 	writeTargets(b, vs)
+	writeTargets26(b, vs)
 	writeCodecFloors(b, vs)
 	b.WriteString("\n## Peers compared\n" + peersText)
 	for _, alg := range algs {
@@ -50,6 +52,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 			}
 		}
 	}
+	writeCache(b, vs)
 	writeMLDSA(b, vs)
 	writeFloors(b, vs)
 	writeRoot(b, vs)
