@@ -20,7 +20,8 @@ are in ` + "`benchmarks/results/`" + `.
 	"`email_verified`" + ` — 357 bytes of claims JSON, a 557-character HS256 token. Every parse row verifies the *same* token (signed
 once by this library, header ` + "`{\"alg\":…,\"typ\":\"JWT\"}`" + `), checks ` + "`exp`/`nbf`" + ` the way the
 library does by default, and decodes the claims into a struct (` + "`claims=struct`" + `) or a map
-(` + "`claims=map`" + `, HS256 only: under a public-key algorithm the claims step is noise). Sign rows
+(` + "`claims=map`" + `, HS256 only: under a public-key algorithm the claims step is noise); only the
+cache section's miss rows (` + "`<ALG>ParseMiss`" + `) verify distinct tokens. Sign rows
 sign a prepared claims value. Each library runs its fastest idiomatic path with its reusable state
 kept between tokens (jotlib: one ` + "`Verifier`/`Signer`" + `; golang-jwt: one ` + "`Parser`" + `;
 go-jose: one ` + "`jose.Signer`" + `).
