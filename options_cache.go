@@ -2,7 +2,10 @@ package jwt
 
 import (
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/jotlib/jwt/internal/signing"
 )
 
 // Defaults of CacheConfig's zero fields.
@@ -130,6 +133,35 @@ func (c CacheConfig) resolve() (CacheConfig, string) {
 		return c, fmt.Sprintf("MaxTokenSize %d over MaxBytes %d less the entry overhead %d: no token that long could be held", c.MaxTokenSize, c.MaxBytes, CacheEntryOverhead)
 	}
 	return c, ""
+}
+
+// shortestCacheableToken is a lower bound on the length of a compact JWS
+// (RFC 7515 section 7.1) of an algorithm WithCache holds: the shortest
+// header naming one ('{"alg":"EdDSA"}', as short as '{"alg":"ES256"}': 20
+// characters), the shortest claims ('{}': "e30") and the shortest
+// asymmetric signature (EdDSA's and ES256's 64 bytes: 86 characters), with
+// their two dots.
+const shortestCacheableToken = 20 + 1 + 3 + 1 + 86
+
+// checkCacheUsable refuses, with ErrInvalidOption, a WithCache that could
+// never hold a token: one whose MaxTokenSize is below the shortest token
+// it could hold, one whose key source is a static HMAC secret, or one
+// whose WithAlgorithms names only HS* (HS* tokens are never cached).
+func checkCacheUsable(cfg *config, keys keySource) error {
+	c := cfg.cache
+	if c == nil {
+		return nil
+	}
+	if c.MaxTokenSize < shortestCacheableToken {
+		return fmt.Errorf("%w: WithCache: MaxTokenSize %d (at most MaxBytes less %d) is below %d, the shortest signed token it could hold", ErrInvalidOption, c.MaxTokenSize, CacheEntryOverhead, shortestCacheableToken)
+	}
+	if keys.static != nil && !slices.ContainsFunc(keys.static.Algorithms(), func(a signing.Algorithm) bool { return !isHMAC(Algorithm(a)) }) {
+		return fmt.Errorf("%w: WithCache with an HMAC secret: HS* tokens are never cached", ErrInvalidOption)
+	}
+	if cfg.algorithms != nil && !slices.ContainsFunc(cfg.algorithms, func(a Algorithm) bool { return !isHMAC(a) }) {
+		return fmt.Errorf("%w: WithCache with WithAlgorithms naming only HS*: HS* tokens are never cached", ErrInvalidOption)
+	}
+	return nil
 }
 
 // refuseOneShotCache refuses WithCache given to a one-shot function

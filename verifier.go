@@ -62,6 +62,9 @@ func NewVerifier(key any, opts ...Option) (*Verifier, error) {
 	if err := checkKeySourceOptions(key, cfg); err != nil {
 		return nil, err
 	}
+	if err := checkCacheUsable(cfg, keys); err != nil {
+		return nil, err
+	}
 	v := &Verifier{cfg: cfg, keys: keys}
 	if cfg.cache != nil {
 		v.cache = newTokenCache(*cfg.cache)
@@ -172,9 +175,13 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// signature's decoding and cryptography, and nothing else (see
 	// WithCache). HS* tokens are never cached: an HMAC costs too little to
 	// pay for a lookup and an insertion.
+	// The "alg" rule is decided before the lookup, so a token it refuses
+	// costs no hash and no lock (CacheNotUsed); it is reported at its
+	// place in the flow, below.
+	alg, algErr := v.algorithm(h)
 	var now time.Time
 	var cachedKey *signing.VerifyingKey
-	useCache := v.cache != nil && !isHMAC(Algorithm(h.Algorithm))
+	useCache := v.cache != nil && algErr == nil && !isHMAC(alg)
 	if useCache {
 		now = v.cfg.validator.Clock()
 		cachedKey = v.cache.get(token, now)
@@ -199,9 +206,8 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 			return nil, err
 		}
 	}
-	alg, err := v.algorithm(h)
-	if err != nil {
-		return nil, err
+	if algErr != nil {
+		return nil, algErr
 	}
 	// Keys chosen by issuer (IssuerKeySet): "iss" alone is read before the
 	// signature, by a scan that allocates nothing; the claims' strict pass
