@@ -85,23 +85,23 @@ func (c *tokenCache) shard(token string) *cacheShard {
 }
 
 // get returns the key that verified token, when token is held and its
-// entry has not expired by now; an expired entry is removed.
-func (c *tokenCache) get(token string, now time.Time) *signing.VerifyingKey {
+// entry has not expired by now; an expired entry is removed (removed: 1).
+func (c *tokenCache) get(token string, now time.Time) (key *signing.VerifyingKey, removed int) {
 	if len(token) > c.maxTokenSize {
-		return nil
+		return nil, 0
 	}
 	s := c.shard(token)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i, ok := s.index[token]
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	if !now.Before(s.slots[i].expires) {
 		s.remove(i)
-		return nil
+		return nil, 1
 	}
-	return s.slots[i].key
+	return s.slots[i].key, 0
 }
 
 // drop removes token's entry, if any.
@@ -115,9 +115,10 @@ func (c *tokenCache) drop(token string) {
 }
 
 // put holds token, verified by key, until exp (when hasExp) or MaxAge
-// from now, whichever is first, and returns how many entries it evicted.
-// A token too long, or whose entry would already have expired, is not
-// held.
+// from now, whichever is first, and returns how many entries it removed:
+// expired ones among the sweepPerPut oldest of the shard, then the oldest
+// until the bounds hold. A token too long, or whose entry would already
+// have expired, is not held (and removes nothing).
 func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time, exp time.Time, hasExp bool) (evicted int) {
 	if len(token) > c.maxTokenSize || key == nil {
 		return 0
@@ -132,9 +133,10 @@ func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time,
 	s := c.shard(token)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	evicted = s.sweep(now)
 	if i, ok := s.index[token]; ok { // verified again (a new key, or expired meanwhile)
 		s.slots[i].key, s.slots[i].expires = key, expires
-		return 0
+		return evicted
 	}
 	need := len(token) + CacheEntryOverhead
 	for s.live > 0 && (s.live >= s.maxEntries || s.bytes+need > s.maxBytes) {
@@ -163,6 +165,30 @@ func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time,
 	s.live++
 	s.bytes += need
 	return evicted
+}
+
+// sweepPerPut is how many of a shard's oldest entries each insertion
+// examines, removing those expired: a constant cost per insertion, so
+// entries that are never seen again leave before first-in first-out
+// eviction reaches them, as long as tokens are inserted.
+const sweepPerPut = 2
+
+// sweep removes the expired entries among the sweepPerPut oldest of s and
+// returns how many it removed.
+func (s *cacheShard) sweep(now time.Time) (removed int) {
+	i := s.oldest
+	for range sweepPerPut {
+		if i < 0 {
+			break
+		}
+		next := s.slots[i].next
+		if !now.Before(s.slots[i].expires) {
+			s.remove(i)
+			removed++
+		}
+		i = next
+	}
+	return removed
 }
 
 // remove unlinks slot i, which holds an entry, and puts it on the free

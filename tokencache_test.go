@@ -242,7 +242,7 @@ func TestWithCacheRingAgainstModel(t *testing.T) {
 				t.Fatalf("seed %d step %d: live %d index %d bytes %d; model %d, %d bytes", seed, step, s.live, len(s.index), s.bytes, len(model), modelBytes(model))
 			}
 			for _, m := range model {
-				if c.get(m, now) != key {
+				if k, _ := c.get(m, now); k != key {
 					t.Fatalf("seed %d step %d: %q not held", seed, step, m)
 				}
 			}
@@ -302,5 +302,73 @@ func TestWithCacheConcurrentUse(t *testing.T) {
 	}
 	if obs.hits == 0 {
 		t.Fatal("no hit")
+	}
+}
+
+// TestWithCacheExpiredOldestRemovedOnInsert: each insertion examines the
+// shard's two oldest entries and removes those expired (never more: a
+// constant cost), and reports them in what it removed, as eviction.
+func TestWithCacheExpiredOldestRemovedOnInsert(t *testing.T) {
+	cfg, why := CacheConfig{MaxEntries: 64}.resolve()
+	if why != "" {
+		t.Fatal(why)
+	}
+	c := newTokenCache(cfg)
+	if len(c.shards) != 1 {
+		t.Fatalf("%d shards", len(c.shards))
+	}
+	key := &signing.VerifyingKey{}
+	now := time.Now()
+	tok := func(i int) string { return fmt.Sprintf("token-%03d", i) }
+	for i := range 3 { // three expiring in a second, the oldest
+		c.put(tok(i), key, now, now.Add(time.Second), true)
+	}
+	c.put(tok(3), key, now, time.Time{}, false) // lives MaxAge
+	later := now.Add(2 * time.Second)
+	if n := c.put(tok(4), key, later, time.Time{}, false); n != 2 {
+		t.Fatalf("first insertion after expiry removed %d, want 2 (the two oldest)", n)
+	}
+	if n, _ := c.len(); n != 3 {
+		t.Fatalf("%d entries held, want 3", n)
+	}
+	if n := c.put(tok(5), key, later, time.Time{}, false); n != 1 {
+		t.Fatalf("second insertion removed %d, want 1 (the last expired, then a live one)", n)
+	}
+	if n := c.put(tok(6), key, later, time.Time{}, false); n != 0 {
+		t.Fatalf("third insertion removed %d, want 0 (no expired entry left)", n)
+	}
+	for i := range 7 {
+		k, _ := c.get(tok(i), later)
+		if (k != nil) != (i >= 3) {
+			t.Errorf("%s held: %v", tok(i), k != nil)
+		}
+	}
+}
+
+// TestWithCacheEvictedCountsExpiryRemovals: VerifyEvent.CacheEvicted
+// counts every entry the verification removed, expired ones included: its
+// own token's entry found expired (MaxAge) and the expired oldest.
+func TestWithCacheEvictedCountsExpiryRemovals(t *testing.T) {
+	key := boundKey(t)
+	start := time.Now()
+	now := start
+	toks := boundTokens(t, key, 2, start)
+	v, obs := boundVerifier(t, key, CacheConfig{MaxEntries: 64, MaxAge: time.Minute}, WithTimeFunc(func() time.Time { return now }))
+	if len(v.cache.shards) != 1 {
+		t.Fatalf("%d shards", len(v.cache.shards))
+	}
+	if _, err := v.Parse(toks[0]); err != nil || obs.last.CacheEvicted != 0 {
+		t.Fatalf("%v, evicted %d", err, obs.last.CacheEvicted)
+	}
+	now = start.Add(2 * time.Minute)
+	if _, err := v.Parse(toks[0]); err != nil || obs.last.Cache != CacheMiss || obs.last.CacheEvicted != 1 {
+		t.Fatalf("own entry past MaxAge: %v, %v, evicted %d, want a miss removing 1", err, obs.last.Cache, obs.last.CacheEvicted)
+	}
+	now = start.Add(4 * time.Minute)
+	if _, err := v.Parse(toks[1]); err != nil || obs.last.CacheEvicted != 1 {
+		t.Fatalf("another token's insertion past the first's MaxAge: %v, evicted %d, want 1", err, obs.last.CacheEvicted)
+	}
+	if n, _ := v.cache.len(); n != 1 {
+		t.Fatalf("%d entries held, want 1", n)
 	}
 }

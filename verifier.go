@@ -184,7 +184,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	useCache := v.cache != nil && algErr == nil && !isHMAC(alg)
 	if useCache {
 		now = v.cfg.validator.Clock()
-		cachedKey = v.cache.get(token, now)
+		cachedKey, got.evicted = v.cache.get(token, now)
 		got.cache = CacheMiss // a hit once the key source gives the key again
 	}
 	// The signature is decoded on the stack up to RSA-4096's 512 bytes
@@ -259,7 +259,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	if useCache && cachedKey == nil {
 		// Signed and well formed: held until "exp" at the latest, whatever
 		// the rules below say (they run again on every hit).
-		got.evicted = v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
+		got.evicted += v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
 	}
 	if v.cfg.observer != nil && ex.Issuer != nil {
 		// Copied now: the Encoder (or an UnmarshalJSON it calls) may
