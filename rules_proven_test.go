@@ -3,6 +3,7 @@ package jwt_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -62,18 +63,27 @@ func (r *provenRecorder) decode(data []byte, v any) error {
 	return err
 }
 
+func (r *provenRecorder) ProvenFor() jwt.Encoder { return r }
+
 var _ jwt.ProvenUnmarshaler = (*provenRecorder)(nil)
+
+// facts is what a jwt.Proven holds, through its getters.
+type facts struct{ Strict, ASCII, NoEscapes, PlainNames bool }
+
+func factsOf(p jwt.Proven) facts {
+	return facts{p.Strict(), p.ASCII(), p.NoEscapes(), p.PlainNames()}
+}
 
 // provenCases are claims with what the strict pass proves about them.
 var provenCases = []struct {
 	name, claims string
-	want         jwt.Proven
+	want         facts
 }{
-	{"plain ASCII", `{"sub":"alice","n":[1,{"x":"y"}]}`, jwt.Proven{Strict: true, ASCII: true, NoEscapes: true, PlainNames: true}},
-	{"non-ASCII value", `{"sub":"café"}`, jwt.Proven{Strict: true, NoEscapes: true, PlainNames: true}},
-	{"escaped value", `{"sub":"a\"b"}`, jwt.Proven{Strict: true, ASCII: true, PlainNames: true}},
-	{"non-ASCII nested name", `{"x":{"é":1}}`, jwt.Proven{Strict: true, NoEscapes: true}},
-	{"escaped nested name", `{"x":[{"\u0061":1}]}`, jwt.Proven{Strict: true, ASCII: true}},
+	{"plain ASCII", `{"sub":"alice","n":[1,{"x":"y"}]}`, facts{Strict: true, ASCII: true, NoEscapes: true, PlainNames: true}},
+	{"non-ASCII value", `{"sub":"café"}`, facts{Strict: true, NoEscapes: true, PlainNames: true}},
+	{"escaped value", `{"sub":"a\"b"}`, facts{Strict: true, ASCII: true, PlainNames: true}},
+	{"non-ASCII nested name", `{"x":{"é":1}}`, facts{Strict: true, NoEscapes: true}},
+	{"escaped nested name", `{"x":[{"\u0061":1}]}`, facts{Strict: true, ASCII: true}},
 }
 
 // TestRFC8259_8_1_ProvenUnmarshalerToldWhatTheStrictPassProved: on every
@@ -115,7 +125,7 @@ func TestRFC8259_8_1_ProvenUnmarshalerToldWhatTheStrictPassProved(t *testing.T) 
 				t.Fatalf("%s %s: %v", tc.name, path, err)
 			}
 			c := rec.last(t)
-			if !c.proven || c.p != tc.want || c.data != tc.claims {
+			if !c.proven || factsOf(c.p) != tc.want || c.data != tc.claims {
 				t.Errorf("%s %s: called %+v, want UnmarshalProven with %+v on %q", tc.name, path, c, tc.want, tc.claims)
 			}
 		}
@@ -168,6 +178,7 @@ func TestRFC7519_7_2_StrictPassRefusalNeverReachesUnmarshalProven(t *testing.T) 
 type liar struct{ provenRecorder }
 
 func (l *liar) UnmarshalProven([]byte, any, jwt.Proven) error { return nil }
+func (l *liar) ProvenFor() jwt.Encoder                        { return l }
 
 // TestRFC7519_7_2_ProvenNeverChangesAVerdict: the facts are told after the
 // core decided; an Encoder that ignores them and returns success without
@@ -195,6 +206,90 @@ func (f *failingProven) UnmarshalProven([]byte, any, jwt.Proven) error {
 	return errors.New("refused")
 }
 
+func (f *failingProven) ProvenFor() jwt.Encoder { return f }
+
+// policyWrapper embeds a ProvenUnmarshaler and overrides only Unmarshal,
+// with a policy refusal: it inherits UnmarshalProven and ProvenFor.
+type policyWrapper struct {
+	*provenRecorder
+	refused int
+}
+
+var errPolicy = errors.New("policy: claims refused")
+
+func (w *policyWrapper) Unmarshal([]byte, any) error {
+	w.refused++
+	return errPolicy
+}
+
+// TestProvenUnmarshalerNotInheritedByEmbedding: a wrapper that embeds an
+// opted-in Encoder and overrides Unmarshal is called through its own
+// Unmarshal (its refusal stands, as ErrEncoding), never through the
+// embedded UnmarshalProven: opting in is declared, not inherited.
+func TestProvenUnmarshalerNotInheritedByEmbedding(t *testing.T) {
+	w := &policyWrapper{provenRecorder: &provenRecorder{}}
+	tok := rtHS256(`{"alg":"HS256"}`, `{"sub":"alice"}`)
+	if _, err := jwt.Parse(tok, rtSecret, jwt.WithEncoder(w)); !errors.Is(err, jwt.ErrEncoding) || !strings.Contains(err.Error(), errPolicy.Error()) {
+		t.Fatalf("Parse through the wrapper: %v, want its Unmarshal's refusal", err)
+	}
+	u, err := jwt.ReadUnverified(tok, jwt.WithEncoder(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := u.Claims(new(map[string]any)); err == nil || !strings.Contains(err.Error(), errPolicy.Error()) {
+		t.Fatalf("Unverified.Claims through the wrapper: %v, want its Unmarshal's refusal", err)
+	}
+	if w.refused != 2 || len(w.calls) != 0 {
+		t.Fatalf("wrapper's Unmarshal called %d times, embedded Encoder %+v; want 2 and none", w.refused, w.calls)
+	}
+}
+
+// valueProven is a ProvenUnmarshaler by value, not comparable (it holds a
+// map): the core does not use its UnmarshalProven, and never panics
+// comparing it.
+type valueProven struct{ seen map[string]int }
+
+func (valueProven) Marshal(v any) ([]byte, error) { return json.Marshal(v) }
+func (e valueProven) Unmarshal(data []byte, v any) error {
+	e.seen["Unmarshal"]++
+	return json.Unmarshal(data, v)
+}
+func (e valueProven) UnmarshalProven(data []byte, v any, _ jwt.Proven) error {
+	e.seen["UnmarshalProven"]++
+	return json.Unmarshal(data, v)
+}
+func (e valueProven) ProvenFor() jwt.Encoder { return e }
+
+// TestProvenUnmarshalerOnlyAsAPointer: an Encoder that is not a pointer
+// cannot show that ProvenFor returned itself, so it is called through
+// Unmarshal; comparing a non-comparable one never panics.
+func TestProvenUnmarshalerOnlyAsAPointer(t *testing.T) {
+	e := valueProven{seen: map[string]int{}}
+	tok := rtHS256(`{"alg":"HS256"}`, `{"sub":"alice"}`)
+	if _, err := jwt.Parse(tok, rtSecret, jwt.WithEncoder(e)); err != nil {
+		t.Fatal(err)
+	}
+	if e.seen["Unmarshal"] != 1 || e.seen["UnmarshalProven"] != 0 {
+		t.Fatalf("calls %v, want Unmarshal once", e.seen)
+	}
+}
+
+// TestRFC8259_ZeroProvenProvesNothing: the only Proven code outside the
+// package can build, the zero value, holds no fact.
+func TestRFC8259_ZeroProvenProvesNothing(t *testing.T) {
+	var p jwt.Proven
+	if factsOf(p) != (facts{}) || p.String() != "Proven{}" {
+		t.Fatalf("zero Proven: %+v %s", factsOf(p), p)
+	}
+	rec := &provenRecorder{}
+	if _, err := jwt.Parse(rtHS256(`{"alg":"HS256"}`, `{"sub":"a"}`), rtSecret, jwt.WithEncoder(rec)); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.last(t).p.String(); got != "Proven{Strict ASCII NoEscapes PlainNames}" {
+		t.Fatalf("the core's Proven: %s", got)
+	}
+}
+
 // TestUnverifiedClaimsGivesEachCallItsOwnCheckedCopy: the Encoder contract
 // (a buffer of its own, never reused) holds for Unverified.Claims called
 // twice: an Encoder that overwrites what it was given leaves the next call
@@ -211,7 +306,7 @@ func TestUnverifiedClaimsGivesEachCallItsOwnCheckedCopy(t *testing.T) {
 		if err := u.Claims(&m); err != nil || m["sub"] != "alice" {
 			t.Fatalf("call %d: claims %v, err %v", i, m, err)
 		}
-		if c := rec.last(t); c.data != claims || !c.p.ASCII {
+		if c := rec.last(t); c.data != claims || !c.p.ASCII() {
 			t.Fatalf("call %d: given %q with %+v", i, c.data, c.p)
 		}
 	}

@@ -3,6 +3,7 @@ package encodertest_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -16,16 +17,29 @@ type provenStd struct {
 	fault func(data []byte, v any, p jwt.Proven) error
 }
 
-func (provenStd) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
-func (provenStd) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
-func (s provenStd) UnmarshalProven(data []byte, v any, p jwt.Proven) error {
+func (*provenStd) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
+func (*provenStd) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+func (s *provenStd) UnmarshalProven(data []byte, v any, p jwt.Proven) error {
 	if s.fault != nil {
 		return s.fault(data, v, p)
 	}
-	if !p.Strict {
-		panic("the core told UnmarshalProven nothing")
-	}
 	return json.Unmarshal(data, v)
+}
+func (s *provenStd) ProvenFor() jwt.Encoder { return s }
+
+// provenFailure reports whether rep has a failure naming UnmarshalProven
+// and no verdict change, writing the details to t's log otherwise.
+func provenFailure(t *testing.T, rep *encodertest.Report) bool {
+	t.Helper()
+	for _, f := range rep.Failures() {
+		if strings.Contains(f.Got, "UnmarshalProven") && len(rep.ParseVerdictChanges()) == 0 {
+			return true
+		}
+	}
+	var b strings.Builder
+	rep.WriteDetails(&b)
+	t.Log(b.String())
+	return false
 }
 
 // TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal: a candidate that
@@ -33,7 +47,7 @@ func (s provenStd) UnmarshalProven(data []byte, v any, p jwt.Proven) error {
 // set the core passes on also decoded through UnmarshalProven, always
 // told Strict.
 func TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal(t *testing.T) {
-	rep, err := encodertest.Check("provenStd", provenStd{})
+	rep, err := encodertest.Check("provenStd", &provenStd{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +71,8 @@ func TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal(t *testing.T) {
 // Unmarshal (here: trusting NoEscapes wrongly, taking escapes raw) fails
 // the kit, never a verdict change.
 func TestRFC8259_8_1_KitCatchesUnmarshalProvenUnlikeUnmarshal(t *testing.T) {
-	enc := provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
-		if !p.NoEscapes {
+	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
+		if p.Strict() && !p.NoEscapes() {
 			data = bytes.ReplaceAll(data, []byte(`\u00e9`), []byte(`e`))
 		}
 		return json.Unmarshal(data, v)
@@ -67,15 +81,63 @@ func TestRFC8259_8_1_KitCatchesUnmarshalProvenUnlikeUnmarshal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := false
-	for _, f := range rep.Failures() {
-		if strings.Contains(f.Got, "UnmarshalProven") {
-			found = true
-		}
+	if !provenFailure(t, rep) {
+		t.Fatal("UnmarshalProven unlike Unmarshal not caught as a codec fault")
 	}
-	if !found || len(rep.ParseVerdictChanges()) != 0 {
-		var b strings.Builder
-		rep.WriteDetails(&b)
-		t.Fatalf("UnmarshalProven unlike Unmarshal not caught as a codec fault (found %v)\n%s", found, b.String())
+}
+
+// TestKitChecksZeroProvenIsUnmarshal: an UnmarshalProven that treats the
+// zero Proven as proving something (here: taking any input as an empty
+// object without decoding) fails the kit, on inputs the core refuses too.
+func TestKitChecksZeroProvenIsUnmarshal(t *testing.T) {
+	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
+		if !p.Strict() {
+			return nil
+		}
+		return json.Unmarshal(data, v)
+	}}
+	rep, err := encodertest.Check("zeroProvenFault", enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !provenFailure(t, rep) {
+		t.Fatal("UnmarshalProven(Proven{}) unlike Unmarshal not caught")
+	}
+}
+
+// TestKitComparesUnmarshalProvenErrorClass: where both refuse, an
+// UnmarshalProven whose error is of another class than Unmarshal's (here:
+// a plain error for encoding/json's *json.SyntaxError or
+// *json.UnmarshalTypeError) fails the kit.
+func TestKitComparesUnmarshalProvenErrorClass(t *testing.T) {
+	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
+		if err := json.Unmarshal(data, v); err != nil {
+			return errors.New(err.Error())
+		}
+		return nil
+	}}
+	rep, err := encodertest.Check("errorClassFault", enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !provenFailure(t, rep) {
+		t.Fatal("UnmarshalProven's error of another class not caught")
+	}
+}
+
+// embeddingStd embeds an opted-in Encoder: the core does not take it as
+// opted in (jwt.ProvenUnmarshaler), so neither does the kit.
+type embeddingStd struct{ *provenStd }
+
+// TestKitComparesOnlyWhatTheCoreCalls: a candidate that inherited
+// UnmarshalProven by embedding is never called through it by the core,
+// and the kit compares nothing for it.
+func TestKitComparesOnlyWhatTheCoreCalls(t *testing.T) {
+	rep, err := encodertest.Check("embedding", &embeddingStd{&provenStd{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ProvenCompared != 0 || len(rep.Failures()) != 0 {
+		t.Fatalf("embedding candidate: %d compared, %d failures", rep.ProvenCompared, len(rep.Failures()))
 	}
 }

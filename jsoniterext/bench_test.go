@@ -114,7 +114,7 @@ func BenchmarkUnmarshalProven(b *testing.B) {
 		b.Fatal(err)
 	}
 	p, ok := coreProven(data)
-	if !ok || !p.Strict || !p.PlainNames {
+	if !ok || !p.Strict() || !p.PlainNames() {
 		b.Fatalf("the core proves %+v (%v) about the workload", p, ok)
 	}
 	enc := New().(*Encoder)

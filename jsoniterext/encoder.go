@@ -147,20 +147,33 @@ func (e *Encoder) Unmarshal(data []byte, v any) error {
 // UnmarshalProven is Unmarshal for claims the core's strict pass has
 // checked (jwt.ProvenUnmarshaler): the facts stand for Unmarshal's own
 // scans. Valid UTF-8 and no control character in a string (RFC 8259
-// sections 8.1 and 7) come with p.Strict; p.PlainNames says no member
+// sections 8.1 and 7) come with p.Strict(); p.PlainNames() says no member
 // name needs encoding/json's Unicode case folding (else encoding/json
-// decodes, as Unmarshal does); p.NoEscapes lets strings be cut from one
+// decodes, as Unmarshal does); p.NoEscapes() lets strings be cut from one
 // copy of data. The result and the error are Unmarshal's on every input;
-// without p.Strict it is Unmarshal.
+// without p.Strict() (the zero jwt.Proven) it is Unmarshal.
+//
+// A type that embeds *Encoder inherits this method but not the core's use
+// of it: the core calls UnmarshalProven only on an Encoder whose ProvenFor
+// returns that Encoder itself, so a wrapper that overrides Unmarshal is
+// called through its own Unmarshal. A wrapper that wants the facts must
+// forward UnmarshalProven itself and declare a ProvenFor returning the
+// wrapper.
 func (e *Encoder) UnmarshalProven(data []byte, v any, p jwt.Proven) error {
-	if !e.exact || !p.Strict {
+	if !e.exact || !p.Strict() {
 		return e.Unmarshal(data, v)
 	}
-	if !p.PlainNames {
+	if !p.PlainNames() {
 		return json.Unmarshal(data, v)
 	}
-	return e.decodeOrStd(data, v, p.NoEscapes, true)
+	return e.decodeOrStd(data, v, p.NoEscapes(), true)
 }
+
+// ProvenFor returns e: the Encoder whose UnmarshalProven the core may call
+// in place of Unmarshal (jwt.ProvenUnmarshaler). A type embedding *Encoder
+// inherits it returning the embedded Encoder, not itself, so the core does
+// not take the embedding type as opted in.
+func (e *Encoder) ProvenFor() jwt.Encoder { return e }
 
 // decodeOrStd decodes data into v with jsoniter (plain: data holds no
 // backslash; checked: no string holds a control character), or with

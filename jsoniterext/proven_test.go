@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -26,6 +27,7 @@ func (c *provenCapture) UnmarshalProven(_ []byte, _ any, p jwt.Proven) error {
 	c.p, c.told = p, true
 	return nil
 }
+func (c *provenCapture) ProvenFor() jwt.Encoder { return c }
 
 // coreProven returns what the core's strict pass proves about claims, and
 // false when the core refuses them before any Encoder runs.
@@ -108,13 +110,13 @@ func TestRFC8259_8_1_UnmarshalProvenAgreesWithUnmarshal(t *testing.T) {
 }
 
 // TestUnmarshalProvenWithoutStrictIsUnmarshal: a Proven that does not say
-// Strict proves nothing (the zero Proven included): input the strict pass
-// would refuse decodes, or fails, exactly as Unmarshal.
+// Strict, the zero Proven (the only one code outside jwt can make), proves
+// nothing: input the strict pass would refuse decodes, or fails, exactly
+// as Unmarshal.
 func TestUnmarshalProvenWithoutStrictIsUnmarshal(t *testing.T) {
 	enc := New().(*Encoder)
-	lies := jwt.Proven{ASCII: true, NoEscapes: true, PlainNames: true}
 	for _, in := range []string{"{\"s\":\"\xff\"}", "{\"s\":\"a\x01\"}", `{"é":1,"s":"x"}`, `{"s":"a\"b"}`, `{"s":1} x`} {
-		for _, p := range []jwt.Proven{{}, lies} {
+		for _, p := range []jwt.Proven{{}} {
 			var want, got decodeTarget
 			wantErr := enc.Unmarshal([]byte(in), &want)
 			err := enc.UnmarshalProven([]byte(in), &got, p)
@@ -141,4 +143,54 @@ func FuzzUnmarshalProvenMatchesUnmarshal(f *testing.F) {
 		}
 		provenAgrees(t, []byte(in))
 	})
+}
+
+// policyEncoder wraps New's Encoder with a policy of its own in Unmarshal,
+// inheriting UnmarshalProven and ProvenFor by embedding.
+type policyEncoder struct {
+	*Encoder
+	calls int
+}
+
+var errPolicy = errors.New("policy: claim \"admin\" refused")
+
+func (w *policyEncoder) Unmarshal(data []byte, v any) error {
+	w.calls++
+	if bytes.Contains(data, []byte(`"admin"`)) {
+		return errPolicy
+	}
+	return w.Encoder.Unmarshal(data, v)
+}
+
+// TestEmbeddingWrapperUnmarshalIsCalled: a wrapper that embeds *Encoder
+// and overrides Unmarshal is called through its Unmarshal on every path,
+// its refusal standing: the core takes only an Encoder whose ProvenFor
+// returns itself as opted in, never one that inherited UnmarshalProven.
+func TestEmbeddingWrapperUnmarshalIsCalled(t *testing.T) {
+	w := &policyEncoder{Encoder: New().(*Encoder)}
+	if got := w.ProvenFor(); got == jwt.Encoder(w) {
+		t.Fatal("the inherited ProvenFor returned the wrapper")
+	}
+	key := []byte("0123456789abcdef0123456789abcdef")
+	s, err := jwt.NewSigner(jwt.HS256, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := s.Sign(map[string]any{"sub": "alice", "admin": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jwt.Parse(tok, key, jwt.WithEncoder(w)); !errors.Is(err, jwt.ErrEncoding) || !strings.Contains(err.Error(), errPolicy.Error()) {
+		t.Fatalf("Parse: %v, want the wrapper's refusal", err)
+	}
+	u, err := jwt.ReadUnverified(tok, jwt.WithEncoder(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := u.Claims(new(map[string]any)); err == nil || !strings.Contains(err.Error(), errPolicy.Error()) {
+		t.Fatalf("Unverified.Claims: %v, want the wrapper's refusal", err)
+	}
+	if w.calls != 2 {
+		t.Fatalf("wrapper's Unmarshal called %d times, want 2", w.calls)
+	}
 }
