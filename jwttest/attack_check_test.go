@@ -75,6 +75,7 @@ var scopeOnly = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 })
 
 func TestRFC9068_2_2_3_1_CheckHandlerWithScopeFindsEveryAttackOfAScopeOnlyRoute(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := p.Target()
 	tg.Scope = "orders:read"
@@ -106,6 +107,7 @@ func TestRFC9068_2_2_3_1_CheckHandlerWithScopeFindsEveryAttackOfAScopeOnlyRoute(
 }
 
 func TestRFC9068_2_2_3_1_CheckHandlerWithoutScopeFailsOnTheControl(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	for name, h := range map[string]http.Handler{"scope only": scopeOnly, "RequireScopes": scopedAcceptAny(t)} {
 		ft := &fakeT{TB: t}
@@ -117,6 +119,7 @@ func TestRFC9068_2_2_3_1_CheckHandlerWithoutScopeFailsOnTheControl(t *testing.T)
 }
 
 func TestRFC8725_CheckVerifierPassesOursAndFailsAControlRefusal(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := p.Target()
 	tg.Scope = "orders:read"
@@ -155,6 +158,7 @@ func TestRFC8725_CheckVerifierPassesOursAndFailsAControlRefusal(t *testing.T) {
 }
 
 func TestOIDCCore_3_1_3_7_CheckIDTokenVerifierPassesOurs(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := p.Target()
 	tg.Claims = map[string]any{"email": "a@example.com"}
@@ -166,6 +170,7 @@ func TestOIDCCore_3_1_3_7_CheckIDTokenVerifierPassesOurs(t *testing.T) {
 }
 
 func TestRFC9449_7_1_CheckDPoPHandlerPassesJWTHTTP(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := jwttest.DPoPTarget{Target: p.Target(), Method: http.MethodGet, URL: dpopOrigin + "/orders"}
 	jwttest.CheckDPoPHandler(t, tg, dpopAttackResource(t, p, jwthttp.DPoPRequired, nil))
@@ -177,6 +182,7 @@ func TestRFC9449_7_1_CheckDPoPHandlerPassesJWTHTTP(t *testing.T) {
 }
 
 func TestRFC9068_2_2_3_1_ScopeAndClaimsInEveryToken(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := p.Target()
 	tg.Scope = "orders:read orders:write"
@@ -213,6 +219,7 @@ func TestRFC9068_2_2_3_1_ScopeAndClaimsInEveryToken(t *testing.T) {
 }
 
 func TestRFC7519_4_1_Target_ClaimsOfTheCatalogueRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	for _, name := range []string{"iss", "ISS", "i\u017fs", "Aud", "exp", "jti", "client_id", "scope", "nonce", "azp", "at_hash", "cnf", "pad", ""} {
 		tg := p.Target()
@@ -232,6 +239,7 @@ func TestRFC7519_4_1_Target_ClaimsOfTheCatalogueRefused(t *testing.T) {
 }
 
 func TestRFC7519_4_1_7_EveryTokenAndProofHasItsOwnJTI(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	seen := map[any]string{}
 	once := func(kind, name, tok string) {
@@ -258,6 +266,7 @@ func TestRFC7519_4_1_7_EveryTokenAndProofHasItsOwnJTI(t *testing.T) {
 }
 
 func TestRFC9449_4_2_DPoPTargetMethodAndURLValidated(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	for _, c := range []struct{ method, url string }{
 		{"", dpopOrigin}, {"get", dpopOrigin}, {"Get", dpopOrigin}, {"123", dpopOrigin}, {"G T", dpopOrigin},
@@ -279,6 +288,7 @@ func TestRFC9449_4_2_DPoPTargetMethodAndURLValidated(t *testing.T) {
 }
 
 func TestRFC8725_3_8_AttackerCertificateNeedsAWholeP256Key(t *testing.T) {
+	t.Parallel()
 	k384, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
 	for name, k := range map[string]*ecdsa.PrivateKey{"nil": nil, "zero": {}, "P-384": k384} {
 		if _, err := jwttest.AttackerCertificate(k); !errors.Is(err, jwttest.ErrInvalidTarget) {
@@ -288,6 +298,7 @@ func TestRFC8725_3_8_AttackerCertificateNeedsAWholeP256Key(t *testing.T) {
 }
 
 func TestRFC6750_HandlerRunnersNeverPanic(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusUnauthorized) })
 	if _, err := jwttest.AcceptedByHandler(p.Attacks(), ok, &http.Request{}); err != nil {
@@ -303,6 +314,7 @@ func TestRFC6750_HandlerRunnersNeverPanic(t *testing.T) {
 }
 
 func TestRFC6750_AbortHandlerPanicCountsRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	abort := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic(http.ErrAbortHandler) })
 	fs, err := jwttest.AcceptedByHandler(p.Attacks(), abort, nil)
@@ -320,6 +332,7 @@ func TestRFC6750_AbortHandlerPanicCountsRefused(t *testing.T) {
 }
 
 func TestRFC8725_HardeningAttacksSayHardeningInTheirRule(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tg := p.Target()
 	tg.AccessToken = "an-access-token"
@@ -338,6 +351,7 @@ func TestRFC8725_HardeningAttacksSayHardeningInTheirRule(t *testing.T) {
 }
 
 func TestOIDCCore_3_1_3_6_AtHashFullHashAttack(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t) // ES256: SHA-256, 32 bytes, the left half 16
 	tg := p.Target()
 	tg.AccessToken = "an-access-token"

@@ -148,6 +148,7 @@ var dpopDefeats = []struct{ prefix, skip string }{
 // resource server making every check refuses it, the same server skipping
 // that one check accepts it, and both accept the genuine request.
 func TestRFC9449_4_3_EachDPoPAttackAcceptedWithoutTheCheckItBreaks(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	const nonce = "jwttest-nonce"
 	url := dpopOrigin + "/orders"

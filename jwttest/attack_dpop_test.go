@@ -56,9 +56,11 @@ func attackNonces(t *testing.T) *dpop.HMACNonces {
 }
 
 func TestRFC9449_4_3_EveryDPoPAttackRefusedByJWTHTTP(t *testing.T) {
+	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.RS256, jwt.EdDSA} {
 		for _, mode := range []jwthttp.DPoPMode{jwthttp.DPoPRequired, jwthttp.DPoPAllowed} {
 			t.Run(string(alg)+"/"+mode.String(), func(t *testing.T) {
+				t.Parallel()
 				p := jwttest.NewProvider(t)
 				h := dpopAttackResource(t, p, mode, nil)
 				target := jwttest.DPoPTarget{Target: p.Target(), Method: http.MethodGet, URL: dpopOrigin + "/orders?page=2", ProofAlgorithm: alg}
@@ -82,6 +84,7 @@ func TestRFC9449_4_3_EveryDPoPAttackRefusedByJWTHTTP(t *testing.T) {
 // RFC 9449 section 4.3 check 10: with a server nonce, a proof without it
 // or with another is refused too.
 func TestRFC9449_4_3_10_NonceAttacksRefusedByJWTHTTP(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	nonces := attackNonces(t)
 	h := dpopAttackResource(t, p, jwthttp.DPoPRequired, nonces)
@@ -108,6 +111,7 @@ func TestRFC9449_4_3_10_NonceAttacksRefusedByJWTHTTP(t *testing.T) {
 }
 
 func TestRFC9449_4_3_EveryDPoPAttackAcceptedByANaiveResource(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	url := dpopOrigin + "/orders"
 	attacks := p.DPoPAttacks(http.MethodGet, url, "a-nonce")
@@ -134,6 +138,7 @@ func TestRFC9449_4_3_EveryDPoPAttackAcceptedByANaiveResource(t *testing.T) {
 }
 
 func TestRFC9449_DPoPAttacksReportAndInvalidTarget(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	good := jwttest.DPoPTarget{Target: p.Target(), Method: http.MethodGet, URL: dpopOrigin + "/"}
 	for name, mod := range map[string]func(*jwttest.DPoPTarget){

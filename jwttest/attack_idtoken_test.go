@@ -43,9 +43,11 @@ func (c idCase) verifier(t *testing.T, p *jwttest.Provider, keys any) func(strin
 }
 
 func TestAttack_OIDCCore_3_1_3_7_EveryIDTokenAttackRefusedByIDTokenVerifier(t *testing.T) {
+	t.Parallel()
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
-			k := newAttackKit(t, alg)
+			t.Parallel()
+			k := newTargetKit(t, alg)
 			for _, c := range idCases(k) {
 				t.Run(c.name, func(t *testing.T) {
 					genuine, err := jwttest.GenuineIDToken(c.target)
@@ -85,9 +87,11 @@ var idDefeats = []struct{ prefix, naive string }{
 }
 
 func TestAttack_OIDCCore_3_1_3_7_EveryIDTokenAttackAcceptedByANaiveVerifier(t *testing.T) {
+	t.Parallel()
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
-			k := newAttackKit(t, alg)
+			t.Parallel()
+			k := newTargetKit(t, alg)
 			ns := naiveSet(t, k)
 			sigOnly := ns["signature only"]
 			// An ID token's audience is the client.
@@ -111,7 +115,8 @@ func TestAttack_OIDCCore_3_1_3_7_EveryIDTokenAttackAcceptedByANaiveVerifier(t *t
 // The Target's expectations add their attacks: nonce (step 11), azp
 // (steps 4, 5) and at_hash (section 3.1.3.8); none without them.
 func TestAttack_OIDCCore_3_1_3_7_ExpectationsAddTheirAttacks(t *testing.T) {
-	k := newAttackKit(t, "ES256")
+	t.Parallel()
+	k := newTargetKit(t, "ES256")
 	count := func(target jwttest.Target, prefixes ...string) int {
 		t.Helper()
 		attacks, err := jwttest.IDTokenAttacks(target)
@@ -145,6 +150,7 @@ func TestAttack_OIDCCore_3_1_3_7_ExpectationsAddTheirAttacks(t *testing.T) {
 }
 
 func TestAttack_IDTokenAttacksNeedNoAudience(t *testing.T) {
+	t.Parallel()
 	target := jwttest.NewProvider(t).Target()
 	target.Audience = ""
 	if _, err := jwttest.IDTokenAttacks(target); err != nil {

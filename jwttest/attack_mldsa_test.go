@@ -24,6 +24,7 @@ func init() {
 // Target really attacks, as access tokens and as ID tokens: each attack is
 // accepted by the naive verifier it targets.
 func TestRFC9964_MLDSAAttacksAcceptedByNaiveVerifiers(t *testing.T) {
+	t.Parallel()
 	k := newAttackKit(t, "ML-DSA-65")
 	ns := naiveSet(t, k)
 	genuine, err := jwttest.GenuineToken(k.target)

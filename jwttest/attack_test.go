@@ -34,6 +34,20 @@ type attackKit struct {
 
 func newAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	t.Helper()
+	k := newTargetKit(t, alg)
+	attacks, err := jwttest.Attacks(k.target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.attacks = attacks
+	return k
+}
+
+// newTargetKit is newAttackKit without the access-token catalogue, for
+// tests that build their own (ID-token) catalogue from the Target: signing
+// an unused catalogue is most of a kit's cost under -race.
+func newTargetKit(t *testing.T, alg jwt.Algorithm) *attackKit {
+	t.Helper()
 	p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
 	ak, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -63,11 +77,7 @@ func newAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	target.AttackerKey, target.AttackerURL = ak, srv.URL
 	other := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg)).Target().Key
 	target.OtherTenantKey = other
-	attacks, err := jwttest.Attacks(target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &attackKit{p: p, target: target, attacks: attacks, attacker: srv}
+	return &attackKit{p: p, target: target, attacker: srv}
 }
 
 var attackAlgorithms = []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512, jwt.RS256, jwt.RS384, jwt.RS512,
@@ -111,8 +121,10 @@ func ourVerifiers(t *testing.T, k *attackKit) map[string]func(string) error {
 }
 
 func TestAttack_RFC8725_EveryAttackRefusedByOurVerifiers(t *testing.T) {
+	t.Parallel()
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
+			t.Parallel()
 			k := newAttackKit(t, alg)
 			for name, v := range ourVerifiers(t, k) {
 				t.Run(name, func(t *testing.T) { jwttest.RunAgainst(t, k.attacks, v) })
@@ -122,6 +134,7 @@ func TestAttack_RFC8725_EveryAttackRefusedByOurVerifiers(t *testing.T) {
 }
 
 func TestAttack_RFC6750_EveryAttackRefusedByHandler(t *testing.T) {
+	t.Parallel()
 	k := newAttackKit(t, jwt.ES256)
 	v := accessVerifier(t, k.p, k.p.RemoteSet())
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -154,6 +167,7 @@ func (f *fakeT) Errorf(format string, args ...any) {
 func (f *fakeT) Helper() {}
 
 func TestAttack_RunAgainstReportsAcceptedPanickingAndEmpty(t *testing.T) {
+	t.Parallel()
 	a := []jwttest.Attack{{Name: "x", Rule: "RFC 0", Token: "t"}}
 	for _, c := range []struct {
 		name    string
@@ -180,6 +194,7 @@ func TestAttack_RunAgainstReportsAcceptedPanickingAndEmpty(t *testing.T) {
 }
 
 func TestAttack_InvalidTargetIsErrInvalidTarget(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	good := p.Target()
 	rsa := jwttest.NewProvider(t, jwttest.WithAlgorithm(jwt.RS256)).Target().Key
@@ -295,8 +310,10 @@ var defeats = []struct{ prefix, naive string }{
 }
 
 func TestAttack_EveryAttackAcceptedByTheNaiveVerifierItTargets(t *testing.T) {
+	t.Parallel()
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
+			t.Parallel()
 			k := newAttackKit(t, alg)
 			acceptedByTheNaiveTheyTarget(t, k.attacks, naiveSet(t, k))
 			for _, a := range k.attacks {
@@ -311,6 +328,7 @@ func TestAttack_EveryAttackAcceptedByTheNaiveVerifierItTargets(t *testing.T) {
 // The naive verifiers accept the genuine token: they are verifiers, not
 // refusers.
 func TestAttack_NaiveVerifiersAcceptGenuine(t *testing.T) {
+	t.Parallel()
 	k := newAttackKit(t, jwt.ES256)
 	genuine, _ := jwttest.GenuineToken(k.target)
 	for _, name := range []string{"signature only", "any tenant's key", "iss/aud/exp, case-insensitive names",
@@ -324,6 +342,7 @@ func TestAttack_NaiveVerifiersAcceptGenuine(t *testing.T) {
 var _ crypto.Signer = (*ecdsa.PrivateKey)(nil)
 
 func TestAttack_AcceptedReturnsFindingsInOrder(t *testing.T) {
+	t.Parallel()
 	a := []jwttest.Attack{{Name: "x", Rule: "R1", Token: "ok"}, {Name: "y", Rule: "R2", Token: "no"}, {Name: "z", Rule: "R3", Token: "boom"}}
 	fs, err := jwttest.Accepted(a, func(tok string) error {
 		switch tok {
@@ -359,6 +378,7 @@ func TestAttack_AcceptedReturnsFindingsInOrder(t *testing.T) {
 }
 
 func TestAttack_AcceptedByHandlerGivesEveryAttackTheWholeBody(t *testing.T) {
+	t.Parallel()
 	a := []jwttest.Attack{{Name: "x", Rule: "R1", Token: "a"}, {Name: "y", Rule: "R2", Token: "b"}, {Name: "z", Rule: "R3", Token: "c"}}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestRFC6749_4_1_2_CodeStateAndRFC9207IssRedirected(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	_, challenge := pkcePair()
 	q := authParams(p, challenge)
@@ -30,6 +31,7 @@ func TestRFC6749_4_1_2_CodeStateAndRFC9207IssRedirected(t *testing.T) {
 }
 
 func TestOIDCCore_3_1_2_1_AuthorizationRequestByPOST(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	_, challenge := pkcePair()
 	resp, err := noFollow(p).PostForm(p.Issuer()+jwttest.PathAuthorize, authParams(p, challenge))
@@ -44,6 +46,7 @@ func TestOIDCCore_3_1_2_1_AuthorizationRequestByPOST(t *testing.T) {
 }
 
 func TestRFC6749_4_1_2_1_BadClientOrRedirectAnswered400NotRedirected(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	_, challenge := pkcePair()
 	for name, edit := range map[string]func(url.Values){
@@ -80,6 +83,7 @@ func TestRFC6749_4_1_2_1_BadClientOrRedirectAnswered400NotRedirected(t *testing.
 }
 
 func TestRFC6749_3_1_2_3_RegisteredRedirectURIsExactButRFC8252LoopbackPort(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	if err := p.SetRedirectURIs("/cb", "https://client.example/cb"); !errors.Is(err, jwttest.ErrInvalidRedirectURI) {
 		t.Fatalf("relative URI registered: %v", err)
@@ -129,6 +133,7 @@ func TestRFC6749_3_1_2_3_RegisteredRedirectURIsExactButRFC8252LoopbackPort(t *te
 }
 
 func TestRFC6749_4_1_2_1_ErrorsRedirectedWithStateAndIss(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	_, challenge := pkcePair()
 	for name, c := range map[string]struct {
@@ -163,6 +168,7 @@ func TestRFC6749_4_1_2_1_ErrorsRedirectedWithStateAndIss(t *testing.T) {
 }
 
 func TestAuthorizeRefusesOtherMethodsAndPOSTWithQuery(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	req, _ := http.NewRequest(http.MethodPut, p.Issuer()+jwttest.PathAuthorize, nil)
 	resp, err := p.Client().Do(req)
@@ -185,6 +191,7 @@ func TestAuthorizeRefusesOtherMethodsAndPOSTWithQuery(t *testing.T) {
 }
 
 func TestOIDCDiscovery_3_MetadataNamesWhatTheEndpointsDo(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	resp, err := p.Client().Get(p.Issuer() + jwttest.PathOpenIDConfiguration)
 	if err != nil {
@@ -224,6 +231,7 @@ func TestOIDCDiscovery_3_MetadataNamesWhatTheEndpointsDo(t *testing.T) {
 }
 
 func TestEndpointsOnNilProviderNeverPanic(t *testing.T) {
+	t.Parallel()
 	var p *jwttest.Provider
 	p.SetSubject("x")
 	if err := p.SetRedirectURIs(testRedirect); !errors.Is(err, jwttest.ErrNoProvider) {

@@ -14,6 +14,7 @@ import (
 const testSecret = "s3cret:with&odd=chars"
 
 func TestRFC6749_4_4_2_ConfidentialClientMustAuthenticate(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithClientSecret(testSecret))
 	if p.ClientSecret() != testSecret {
 		t.Fatalf("ClientSecret() = %q", p.ClientSecret())
@@ -56,6 +57,7 @@ func TestRFC6749_4_4_2_ConfidentialClientMustAuthenticate(t *testing.T) {
 }
 
 func TestRFC6749_2_3_1_SecretRequiredForTheCodeGrantToo(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithClientSecret(testSecret))
 	verifier, challenge := pkcePair()
 	form := codeForm(p, codeFor(t, p, authParams(p, challenge)), verifier)
@@ -69,6 +71,7 @@ func TestRFC6749_2_3_1_SecretRequiredForTheCodeGrantToo(t *testing.T) {
 }
 
 func TestRFC6749_5_2_BasicAttemptRefusedCarriesWWWAuthenticate(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithClientSecret(testSecret))
 	req, _ := http.NewRequest(http.MethodPost, p.Issuer()+jwttest.PathToken, strings.NewReader("grant_type=client_credentials"))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -84,6 +87,7 @@ func TestRFC6749_5_2_BasicAttemptRefusedCarriesWWWAuthenticate(t *testing.T) {
 }
 
 func TestRFC8414_2_MetadataListsSecretMethodsWithClientSecret(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		opts []jwttest.Option
 		want string
@@ -109,6 +113,7 @@ func TestRFC8414_2_MetadataListsSecretMethodsWithClientSecret(t *testing.T) {
 }
 
 func TestWithClientSecretEmptyFailsTheTest(t *testing.T) {
+	t.Parallel()
 	r := &recorder{TB: t}
 	if p := jwttest.NewProvider(r, jwttest.WithClientSecret("")); p != nil {
 		t.Fatal("a provider was made with an empty client secret")

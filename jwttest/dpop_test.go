@@ -51,6 +51,7 @@ func get(t *testing.T, c *http.Client, url string, header ...string) int {
 }
 
 func TestRFC9449_7_BoundTokenWithProofAccepted(t *testing.T) {
+	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.EdDSA, jwt.PS256} {
 		t.Run(string(alg), func(t *testing.T) {
 			p := jwttest.NewProvider(t)
@@ -66,6 +67,7 @@ func TestRFC9449_7_BoundTokenWithProofAccepted(t *testing.T) {
 }
 
 func TestRFC9449_7_2_BoundTokenAsBearerRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	srv := dpopResource(t, p)
 	tok := p.BoundAccessToken(accesstoken.Claims{}, p.DPoPSigner(jwt.ES256).JKT())
@@ -75,6 +77,7 @@ func TestRFC9449_7_2_BoundTokenAsBearerRefused(t *testing.T) {
 }
 
 func TestRFC9449_4_3_12_ProofOfAnotherKeyRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	srv := dpopResource(t, p)
 	tok := p.BoundAccessToken(accesstoken.Claims{}, p.DPoPSigner(jwt.ES256).JKT())
@@ -85,6 +88,7 @@ func TestRFC9449_4_3_12_ProofOfAnotherKeyRefused(t *testing.T) {
 }
 
 func TestRFC9449_6_1_BoundTokenNamesJKT(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	s := p.DPoPSigner("")
 	got, err := dpop.BoundKey(p.BoundAccessToken(accesstoken.Claims{}, s.JKT()))
@@ -97,6 +101,7 @@ func TestRFC9449_6_1_BoundTokenNamesJKT(t *testing.T) {
 }
 
 func TestRFC9449_6_1_BadJKTMintsNoToken(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	for _, jkt := range []string{"", "short", "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"} {
 		if _, err := p.SignBoundAccessToken(accesstoken.Claims{}, jkt); !errors.Is(err, jwt.ErrEncoding) {
@@ -106,6 +111,7 @@ func TestRFC9449_6_1_BadJKTMintsNoToken(t *testing.T) {
 }
 
 func TestDPoPSignerHSAndNoneRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	for _, alg := range []jwt.Algorithm{jwt.HS256, "none", "XX"} {
 		if _, err := p.NewDPoPSigner(alg); !errors.Is(err, jwttest.ErrUnsupportedAlgorithm) {

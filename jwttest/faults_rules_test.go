@@ -22,6 +22,7 @@ func (r *errRecorder) Errorf(format string, args ...any) {
 }
 
 func TestRFC9110_15_SetStatusOutside200To599RefusedAndUnset(t *testing.T) {
+	t.Parallel()
 	for _, code := range []int{-1, 1, 99, 100, 101, 199, 600, 1000} {
 		r := &errRecorder{TB: t}
 		p := jwttest.NewProvider(r)
@@ -44,6 +45,7 @@ func TestRFC9110_15_SetStatusOutside200To599RefusedAndUnset(t *testing.T) {
 }
 
 func TestSetBody_UnknownFaultRefusedAndUnset(t *testing.T) {
+	t.Parallel()
 	r := &errRecorder{TB: t}
 	p := jwttest.NewProvider(r)
 	p.SetBody(jwttest.PathJWKS, jwttest.BodyFault(99))
@@ -57,6 +59,7 @@ func TestSetBody_UnknownFaultRefusedAndUnset(t *testing.T) {
 }
 
 func TestRFC9110_8_6_SetBodyOnEndpointsKeepsStatusAndHeaders(t *testing.T) {
+	t.Parallel()
 	for _, b := range []jwttest.BodyFault{jwttest.BodyTruncated, jwttest.BodyGarbage} {
 		p := jwttest.NewProvider(t)
 		p.SetBody(jwttest.PathAuthorize, b)

@@ -28,6 +28,7 @@ type emailClaims struct {
 }
 
 func TestRFC9068_2_2_2_OwnClaimsRoundTripThroughVerifyInto(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	v := accessVerifier(t, p, p.RemoteSet())
 	in := &tenantClaims{Claims: accesstoken.Claims{Scope: "orders:read"}, Email: "a@example.com", Tenant: "t1"}
@@ -46,6 +47,7 @@ func TestRFC9068_2_2_2_OwnClaimsRoundTripThroughVerifyInto(t *testing.T) {
 }
 
 func TestRFC9068_2_2_OwnClaimsEmbeddedByPointerNotChanged(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	v := accessVerifier(t, p, p.Set())
 	inner := &accesstoken.Claims{Scope: "a"}
@@ -63,6 +65,7 @@ func TestRFC9068_2_2_OwnClaimsEmbeddedByPointerNotChanged(t *testing.T) {
 }
 
 func TestRFC9068_2_1_OwnClaimsKeepAtJWTType(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	tok := p.AccessTokenWith(&tenantClaims{Tenant: "t"})
 	// An ID-token verifier refuses it by its "typ" (RFC 8725 section 3.12).
@@ -72,6 +75,7 @@ func TestRFC9068_2_1_OwnClaimsKeepAtJWTType(t *testing.T) {
 }
 
 func TestOwnClaimsNilRefusedWithErrEncoding(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	if _, err := p.SignAccessTokenWith(nil); !errors.Is(err, jwt.ErrEncoding) {
 		t.Fatalf("nil: %v", err)
@@ -95,6 +99,7 @@ func TestOwnClaimsNilRefusedWithErrEncoding(t *testing.T) {
 }
 
 func TestOIDCCore5_1_OwnClaimsInIDTokenRoundTrip(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	v := idVerifier(t, p, p.RemoteSet())
 	in := &emailClaims{Email: "b@example.com"}

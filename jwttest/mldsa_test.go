@@ -18,6 +18,7 @@ var mldsaAlgorithms = []jwt.Algorithm{jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87}
 // RFC 9964 (Go 1.27): the provider publishes an AKP key and its tokens
 // verify through the JWK Set, discovery and a DPoP proof of ML-DSA.
 func TestRFC9964_MLDSAProviderTokensVerify(t *testing.T) {
+	t.Parallel()
 	for _, alg := range mldsaAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
@@ -48,6 +49,7 @@ func TestRFC9964_MLDSAProviderTokensVerify(t *testing.T) {
 // RFC 8725 with ML-DSA keys: the catalogue builds for an ML-DSA Target and
 // every attack is refused by our verifiers.
 func TestRFC9964_MLDSAAttacksRefused(t *testing.T) {
+	t.Parallel()
 	for _, alg := range mldsaAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))

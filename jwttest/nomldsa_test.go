@@ -15,6 +15,7 @@ import (
 // of an ML-DSA name fails the test with ErrUnsupportedAlgorithm saying so,
 // and no DPoP signer is made for one.
 func TestRFC9964_MLDSAUnsupportedBeforeGo127(t *testing.T) {
+	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.MLDSA44, jwt.MLDSA65, jwt.MLDSA87} {
 		r := &recorder{TB: t}
 		if p := jwttest.NewProvider(r, jwttest.WithAlgorithm(alg)); p != nil {

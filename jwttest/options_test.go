@@ -21,6 +21,7 @@ func (r *recorder) Fatalf(format string, args ...any) {
 }
 
 func TestRFC7517_7_UnpublishableAlgorithmFailsTheTest(t *testing.T) {
+	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.HS256, jwt.HS512, "none", "XX999"} {
 		t.Run(string(alg), func(t *testing.T) {
 			r := &recorder{TB: t}

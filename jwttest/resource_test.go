@@ -12,6 +12,7 @@ import (
 )
 
 func TestRFC9728_3_ResourceMetadataServed(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	h, err := p.ServeResource(jwthttp.Resource{ID: "/api", Scopes: []string{"orders:read"}})
 	if err != nil {
@@ -49,6 +50,7 @@ func TestRFC9728_3_ResourceMetadataServed(t *testing.T) {
 }
 
 func TestRFC9728_2_BadResourceRefused(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	if _, err := p.ServeResource(jwthttp.Resource{ID: "https://api.example/#frag"}); !errors.Is(err, jwt.ErrInvalidOption) {
 		t.Fatalf("err %v, want jwt.ErrInvalidOption", err)

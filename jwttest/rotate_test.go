@@ -12,6 +12,7 @@ import (
 )
 
 func TestRFC7517_5_RotateKeepOldGracePeriod(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	rs := p.RemoteSet()
 	v := accessVerifier(t, p, rs)
@@ -38,6 +39,7 @@ func TestRFC7517_5_RotateKeepOldGracePeriod(t *testing.T) {
 }
 
 func TestRFC7517_5_RotateDropOldRefusedAfterRefresh(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	rs := p.RemoteSet()
 	v := accessVerifier(t, p, rs)

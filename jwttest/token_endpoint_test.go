@@ -17,6 +17,7 @@ import (
 )
 
 func TestRFC6749_4_1_3_CodeFlowTokensPassOurVerifiers(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	p.SetSubject("alice")
 	verifier, challenge := pkcePair()
@@ -44,6 +45,7 @@ func TestRFC6749_4_1_3_CodeFlowTokensPassOurVerifiers(t *testing.T) {
 }
 
 func TestOIDCCore_3_1_3_3_NoOpenIDScopeNoIDToken(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	verifier, challenge := pkcePair()
 	q := authParams(p, challenge)
@@ -55,6 +57,7 @@ func TestOIDCCore_3_1_3_3_NoOpenIDScopeNoIDToken(t *testing.T) {
 }
 
 func TestRFC6749_4_1_2_CodeIsSingleUse(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	verifier, challenge := pkcePair()
 	form := codeForm(p, codeFor(t, p, authParams(p, challenge)), verifier)
@@ -67,6 +70,7 @@ func TestRFC6749_4_1_2_CodeIsSingleUse(t *testing.T) {
 }
 
 func TestRFC6749_4_1_3_CodeBoundToClientRedirectURIAndVerifier(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithClientID("c-1"))
 	verifier, challenge := pkcePair()
 	other, _ := pkcePair()
@@ -105,6 +109,7 @@ func TestRFC6749_4_1_3_CodeBoundToClientRedirectURIAndVerifier(t *testing.T) {
 }
 
 func TestRFC6749_4_1_2_CodeExpiresOnTheProvidersClock(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	now := time.Now()
 	p.SetNow(now)
@@ -117,6 +122,7 @@ func TestRFC6749_4_1_2_CodeExpiresOnTheProvidersClock(t *testing.T) {
 }
 
 func TestRFC6749_5_2_TokenRequestErrors(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	cc := url.Values{"grant_type": {"client_credentials"}, "client_id": {p.ClientID()}}
 	with := func(k, v string) url.Values {
@@ -172,6 +178,7 @@ func TestRFC6749_5_2_TokenRequestErrors(t *testing.T) {
 }
 
 func TestRFC6749_4_4_ClientCredentialsTokenNamesTheClient(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	r := postToken(t, p, url.Values{"grant_type": {"client_credentials"}, "client_id": {p.ClientID()}, "scope": {"orders:write"}}, nil)
 	if r.Status != http.StatusOK || r.TokenType != "Bearer" || r.IDToken != "" || r.Scope != "orders:write" {
@@ -188,6 +195,7 @@ func TestRFC6749_4_4_ClientCredentialsTokenNamesTheClient(t *testing.T) {
 }
 
 func TestRFC9449_5_DPoPProofBindsTheAccessToken(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	s := p.DPoPSigner(jwt.ES256)
 	proof, err := s.Proof(http.MethodPost, p.Issuer()+jwttest.PathToken, dpop.ProofOptions{})
@@ -216,6 +224,7 @@ func TestRFC9449_5_DPoPProofBindsTheAccessToken(t *testing.T) {
 }
 
 func TestRFC9449_5_BadProofIsInvalidDPoPProof(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	s := p.DPoPSigner(jwt.ES256)
 	cc := url.Values{"grant_type": {"client_credentials"}, "client_id": {p.ClientID()}}
@@ -238,6 +247,7 @@ func TestRFC9449_5_BadProofIsInvalidDPoPProof(t *testing.T) {
 }
 
 func TestRFC9449_10_DPoPJKTBindsTheCodeToTheKey(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	s, other := p.DPoPSigner(jwt.ES256), p.DPoPSigner(jwt.ES256)
 	verifier, challenge := pkcePair()
@@ -253,6 +263,7 @@ func TestRFC9449_10_DPoPJKTBindsTheCodeToTheKey(t *testing.T) {
 }
 
 func TestEndpointsTakeFaultsAndAreCounted(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	p.SetStatus(jwttest.PathToken, http.StatusServiceUnavailable)
 	cc := url.Values{"grant_type": {"client_credentials"}, "client_id": {p.ClientID()}}
@@ -276,6 +287,7 @@ func TestEndpointsTakeFaultsAndAreCounted(t *testing.T) {
 }
 
 func TestOIDCCore_3_1_3_7_IDTokenOfMLDSAProviderHasNoAtHash(t *testing.T) {
+	t.Parallel()
 	if !jwt.MLDSA65.Available() {
 		t.Skip("ML-DSA needs Go 1.27")
 	}
@@ -299,6 +311,7 @@ func basic(user, pass string) string {
 }
 
 func TestRFC6749_2_3_1_BasicWithEmptySecretNamesThePublicClient(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithClientID("a client:1"))
 	cc := url.Values{"grant_type": {"client_credentials"}}
 	if r := postToken(t, p, cc, http.Header{"Authorization": {"Basic " + basic(p.ClientID(), "")}}); r.Status != 200 {
@@ -311,6 +324,7 @@ func TestRFC6749_2_3_1_BasicWithEmptySecretNamesThePublicClient(t *testing.T) {
 }
 
 func TestRFC9449_5_DPoPAndCodeFlowOverPlainHTTP(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithPlainHTTP())
 	verifier, challenge := pkcePair()
 	if r := postToken(t, p, codeForm(p, codeFor(t, p, authParams(p, challenge)), verifier), nil); r.Status != 200 || r.IDToken == "" {

@@ -34,6 +34,7 @@ func idVerifier(t *testing.T, p *jwttest.Provider, keys any) *idtoken.Verifier {
 var algorithms = []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512, jwt.RS256, jwt.PS256, jwt.EdDSA, jwt.Ed25519}
 
 func TestRFC9068_AccessTokenVerifiesThroughJWKSet(t *testing.T) {
+	t.Parallel()
 	for _, alg := range algorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
@@ -54,6 +55,7 @@ func TestRFC9068_AccessTokenVerifiesThroughJWKSet(t *testing.T) {
 }
 
 func TestRFC9068_AccessTokenVerifiesThroughDiscovery(t *testing.T) {
+	t.Parallel()
 	for _, wk := range []struct {
 		name string
 		opt  []jwk.RemoteOption
@@ -76,6 +78,7 @@ func TestRFC9068_AccessTokenVerifiesThroughDiscovery(t *testing.T) {
 }
 
 func TestRFC9068_DefaultsOverridable(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	v := accessVerifier(t, p, p.Set())
 	tok := p.AccessToken(accesstoken.Claims{Registered: claimsReg("alice", "https://other.example"), ClientID: "c2"})
@@ -93,6 +96,7 @@ func TestRFC9068_DefaultsOverridable(t *testing.T) {
 }
 
 func TestOIDCCore2_IDTokenVerifiesThroughDiscovery(t *testing.T) {
+	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.RS256, jwt.EdDSA} {
 		t.Run(string(alg), func(t *testing.T) {
 			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
@@ -115,6 +119,7 @@ func TestOIDCCore2_IDTokenVerifiesThroughDiscovery(t *testing.T) {
 }
 
 func TestRFC8725_3_12_MintedTokensNotTakenForEachOther(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	at, id := accessVerifier(t, p, p.Set()), idVerifier(t, p, p.Set())
 	if _, err := at.Verify(context.Background(), p.IDToken(idtoken.Claims{})); err == nil {
@@ -126,6 +131,7 @@ func TestRFC8725_3_12_MintedTokensNotTakenForEachOther(t *testing.T) {
 }
 
 func TestRFC7519_4_1_4_SetNowExpiresTokens(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t)
 	t0 := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
 	p.SetNow(t0)
@@ -153,6 +159,7 @@ func TestRFC7519_4_1_4_SetNowExpiresTokens(t *testing.T) {
 }
 
 func TestOIDCDiscovery4_3_PlainHTTPOnLoopback(t *testing.T) {
+	t.Parallel()
 	p := jwttest.NewProvider(t, jwttest.WithPlainHTTP())
 	if p.Issuer()[:7] != "http://" {
 		t.Fatalf("issuer %s", p.Issuer())
