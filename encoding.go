@@ -21,6 +21,8 @@ import (
 // in a string, unique names, which bytes are plain ASCII; RFC 8259
 // sections 7 and 8.1, RFC 7519 section 7.2) and skip its own checks of
 // them. The facts are told after the core's verdict and cannot change it.
+// Opting in is declared by the Encoder itself (ProvenFor returns it), never
+// inherited by a type that embeds one.
 type Encoder interface {
 	Marshal(v any) ([]byte, error)
 	Unmarshal(data []byte, v any) error

@@ -14,7 +14,12 @@
 // ParseWithClaims and a Verifier with each. A candidate that implements
 // jwt.ProvenUnmarshaler is also told, for every claims set the core passes
 // on, what the core's strict pass proved (jwt.Proven), and its
-// UnmarshalProven must give exactly what its Unmarshal gives.
+// UnmarshalProven must give what its Unmarshal gives: the same deeply
+// equal value when both accept, an error of the same class (Go type and
+// jwt sentinels matched by errors.Is; not its text) when both refuse. Told
+// the zero Proven, it must give Unmarshal's outcome on every input, the
+// ones the core refuses included. Only a candidate the core takes as
+// opted in (a pointer whose ProvenFor returns itself) is compared.
 //
 // A JSON-level divergence is allowed only where the core's strict pass
 // neutralises it: the codec never sees the input (the token is refused

@@ -46,7 +46,10 @@
 // Called by the core through jwt.ProvenUnmarshaler, with what its strict
 // pass proved (valid UTF-8, no control character in a string, which names
 // and strings are plain ASCII), the Encoder skips its own scans for those
-// and decodes exactly as Unmarshal does.
+// and decodes exactly as Unmarshal does. A wrapper that embeds the
+// Encoder must forward UnmarshalProven itself, with a ProvenFor returning
+// the wrapper, or hide it: the core never takes the inherited methods as
+// the wrapper opting in, and calls the wrapper's Unmarshal.
 //
 // Strings decoded from input without escapes share one copy of the input
 // (one allocation per Unmarshal instead of one per string): a kept claim
