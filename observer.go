@@ -40,14 +40,19 @@ type VerifyEvent struct {
 	Duration time.Duration
 	// Cache is what WithCache's verified-token cache did for this
 	// verification: CacheNotUsed without WithCache, for HS* tokens and for
-	// a token refused before the lookup (its form, its header); CacheHit
+	// a token refused before the lookup (its form, its header, its "alg"
+	// refused by RFC 8725 section 3.1's rule); CacheHit
 	// when the token was held and the key source still gives the key that
 	// verified it, so the signature check was skipped; CacheMiss
 	// otherwise, including a held token whose key the key source no longer
 	// gives (or whose key lookup failed).
 	Cache CacheResult
-	// CacheEvicted is how many entries the insertion of this token into
-	// the cache evicted to stay within CacheConfig's bounds.
+	// CacheEvicted is how many entries this verification removed from the
+	// cache: its own token's entry found expired on lookup, the expired
+	// entries among the oldest examined on its insertion, and those its
+	// insertion evicted to stay within CacheConfig's bounds. An entry
+	// dropped because the key source no longer gives its key is not
+	// counted.
 	CacheEvicted int
 }
 

@@ -54,13 +54,27 @@ type CacheConfig struct {
 // refuse it with ErrInvalidOption, since a cache that lives for one token
 // can never be hit. Negative fields, a MaxTokenSize over MaxBytes less
 // CacheEntryOverhead and a MaxBytes that holds no token are
-// ErrInvalidOption.
+// ErrInvalidOption, and so, at NewVerifier, is every cache that could
+// never hold a token: a MaxTokenSize (or MaxBytes less CacheEntryOverhead)
+// below 111, the shortest compact JWS of a cached algorithm (RFC 7515
+// section 7.1: '{"alg":"EdDSA"}', claims '{}' and a 64-byte signature), a
+// static HMAC secret, or WithAlgorithms naming only HS* (any key source),
+// since HS* tokens are never cached.
 //
 // What is cached: a token, keyed by the whole token string, whose
 // signature verified and whose claims passed the strict pass, with the key
-// that verified it. An entry lives until the token's "exp" or MaxAge from
-// its insertion, whichever comes first (MaxAge without "exp"), on the
-// Verifier's clock (WithTimeFunc); a token already expired is not cached.
+// that verified it, whatever the claim rules then say (they run again on
+// every hit): a signed token that the rules refuse every time (another
+// "iss" or "aud", a wrong "typ") is held like any other and takes a place
+// that a token accepted could use. An entry is used until the token's
+// "exp" or MaxAge from its insertion, whichever comes first (MaxAge
+// without "exp"), on the Verifier's clock (WithTimeFunc), and only while
+// the key source gives its key; a token already expired is not cached. An
+// entry is never used past "exp", MaxAge or its key, and is removed when
+// its token is next seen, when it is among the two oldest entries of its
+// shard examined on an insertion (those expired are removed), or by
+// eviction: an expired entry whose token is never seen again may stay in
+// memory, within the bounds, until then.
 // Not cached: a token whose signature did not verify or whose claims are
 // malformed, a token longer than MaxTokenSize, and HS* tokens: they are
 // verified every time, since an HMAC costs too little to pay for the cache
@@ -84,8 +98,10 @@ type CacheConfig struct {
 // The cache is safe for concurrent use: sharded by a hash of the token,
 // each shard under its own lock; eviction is first-in first-out within a
 // shard, at a constant cost per insertion. WithObserver's VerifyEvent
-// reports each verification's Cache result and the entries its insertion
-// evicted (CacheEvicted).
+// reports each verification's Cache result and the entries it removed
+// (CacheEvicted: evicted to keep the bounds, or found expired). The "alg"
+// rule (RFC 8725 section 3.1) is decided before the lookup: a token whose
+// algorithm is refused is never looked up (CacheNotUsed).
 func WithCache(c CacheConfig) Option {
 	return func(cfg *config) {
 		if !cfg.use("WithCache", verifySide) {
