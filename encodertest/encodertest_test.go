@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -14,6 +15,7 @@ import (
 // TestStdEncoderMatchesItself: the reference passes its own kit with every
 // check the same, and all 318 JSONTestSuite files run.
 func TestStdEncoderMatchesItself(t *testing.T) {
+	t.Parallel()
 	rep := encodertest.Run(t, jwt.StdEncoder{})
 	for _, res := range rep.Results {
 		if res.Status != encodertest.Same {
@@ -83,6 +85,7 @@ func sixDigits(out []byte) []byte {
 // lists, and tell a neutralised one from a codec fault). None of them is a
 // change of the core's verdict: the core decides before any Encoder runs.
 func TestKitCatchesBrokenEncoders(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		enc   broken
@@ -184,10 +187,16 @@ func TestKitCatchesBrokenEncoders(t *testing.T) {
 	}
 }
 
+// stdReport is Check's report for encoding/json, computed once for the
+// tests that only read it.
+var stdReport = sync.OnceValues(func() (*encodertest.Report, error) {
+	return encodertest.Check("std", jwt.StdEncoder{})
+})
+
 // TestWriteTable: the per-codec table has a header and one row per report.
 func TestWriteTable(t *testing.T) {
 	t.Parallel()
-	rep, err := encodertest.Check("std", jwt.StdEncoder{})
+	rep, err := stdReport()
 	if err != nil {
 		t.Fatal(err)
 	}

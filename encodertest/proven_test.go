@@ -47,6 +47,7 @@ func provenFailure(t *testing.T, rep *encodertest.Report) bool {
 // set the core passes on also decoded through UnmarshalProven, always
 // told Strict.
 func TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal(t *testing.T) {
+	t.Parallel()
 	rep, err := encodertest.Check("provenStd", &provenStd{})
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +58,7 @@ func TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal(t *testing.T) {
 	if rep.ProvenCompared < 100 {
 		t.Fatalf("%d claims sets through UnmarshalProven, want the probes and JSONTestSuite's accepted objects", rep.ProvenCompared)
 	}
-	plain, err := encodertest.Check("std", jwt.StdEncoder{})
+	plain, err := stdReport()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +72,7 @@ func TestRFC8259_8_1_KitComparesUnmarshalProvenWithUnmarshal(t *testing.T) {
 // Unmarshal (here: trusting NoEscapes wrongly, taking escapes raw) fails
 // the kit, never a verdict change.
 func TestRFC8259_8_1_KitCatchesUnmarshalProvenUnlikeUnmarshal(t *testing.T) {
+	t.Parallel()
 	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
 		if p.Strict() && !p.NoEscapes() {
 			data = bytes.ReplaceAll(data, []byte(`\u00e9`), []byte(`e`))
@@ -90,6 +92,7 @@ func TestRFC8259_8_1_KitCatchesUnmarshalProvenUnlikeUnmarshal(t *testing.T) {
 // zero Proven as proving something (here: taking any input as an empty
 // object without decoding) fails the kit, on inputs the core refuses too.
 func TestKitChecksZeroProvenIsUnmarshal(t *testing.T) {
+	t.Parallel()
 	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
 		if !p.Strict() {
 			return nil
@@ -110,6 +113,7 @@ func TestKitChecksZeroProvenIsUnmarshal(t *testing.T) {
 // a plain error for encoding/json's *json.SyntaxError or
 // *json.UnmarshalTypeError) fails the kit.
 func TestKitComparesUnmarshalProvenErrorClass(t *testing.T) {
+	t.Parallel()
 	enc := &provenStd{fault: func(data []byte, v any, p jwt.Proven) error {
 		if err := json.Unmarshal(data, v); err != nil {
 			return errors.New(err.Error())
@@ -133,6 +137,7 @@ type embeddingStd struct{ *provenStd }
 // UnmarshalProven by embedding is never called through it by the core,
 // and the kit compares nothing for it.
 func TestKitComparesOnlyWhatTheCoreCalls(t *testing.T) {
+	t.Parallel()
 	rep, err := encodertest.Check("embedding", &embeddingStd{&provenStd{}})
 	if err != nil {
 		t.Fatal(err)
