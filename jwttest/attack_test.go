@@ -15,9 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/jwttest"
 )
@@ -75,9 +77,24 @@ func newTargetKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	t.Cleanup(srv.Close)
 	target := p.Target()
 	target.AttackerKey, target.AttackerURL = ak, srv.URL
-	other := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg)).Target().Key
-	target.OtherTenantKey = other
+	target.OtherTenantKey = otherTenantKey(t, alg)
 	return &attackKit{p: p, target: target, attacker: srv}
+}
+
+// otherTenantKeys holds one other tenant's key per algorithm, made once per
+// test binary (a func() (crypto.Signer, error) per jwt.Algorithm): a kit
+// needs a key that is not its provider's (each provider's key is fresh),
+// not a fresh one per kit, and RSA key generation under -race is slow.
+var otherTenantKeys sync.Map
+
+func otherTenantKey(t *testing.T, alg jwt.Algorithm) crypto.Signer {
+	t.Helper()
+	f, _ := otherTenantKeys.LoadOrStore(alg, sync.OnceValues(func() (crypto.Signer, error) { return keygen.Private(alg, 0) }))
+	k, err := f.(func() (crypto.Signer, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 var attackAlgorithms = []jwt.Algorithm{jwt.ES256, jwt.ES384, jwt.ES512, jwt.RS256, jwt.RS384, jwt.RS512,
