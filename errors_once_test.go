@@ -41,6 +41,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"jwk.ErrBodyTooLarge":                     {jwk.ErrBodyTooLarge, jwt.ErrInvalidKey},
 		"jwk.ErrClosed":                           {jwk.ErrClosed, jwt.ErrInvalidKey},
 		"jwk.ErrDiscoveryRefused":                 {jwk.ErrDiscoveryRefused, jwk.ErrFetch},
+		"jwk.ErrIssuerMismatch":                   {jwk.ErrIssuerMismatch, jwk.ErrDiscoveryRefused},
 		"jwk.ErrInvalidOption":                    {jwk.ErrInvalidOption, jwt.ErrInvalidOption},
 		"pemkey.ErrInvalidPEM":                    {pemkey.ErrInvalidPEM, jwt.ErrInvalidKey},
 		"pemkey.ErrUnsupportedKey":                {pemkey.ErrUnsupportedKey, jwt.ErrInvalidKey},

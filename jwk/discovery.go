@@ -83,6 +83,34 @@ type ProviderMetadata struct {
 	// IDTokenSigningAlgValuesSupported is
 	// "id_token_signing_alg_values_supported" as listed (nil when absent).
 	IDTokenSigningAlgValuesSupported []string
+
+	// The endpoints, as the document gives them (empty when absent). Each
+	// present one was checked as "jwks_uri" is (Discovery section 3: "This
+	// URL MUST use the https scheme"; http only on the loopback interface
+	// or with WithInsecureHTTP, never after an https document) and has no
+	// fragment (RFC 6749 sections 3.1 and 3.2); a document with a bad one
+	// is refused whole (ErrDiscoveryRefused). None is required: a
+	// component that needs one and finds it empty says so itself.
+
+	// AuthorizationEndpoint is "authorization_endpoint" (Discovery section
+	// 3; RFC 8414 section 2; RFC 6749 section 3.1).
+	AuthorizationEndpoint string
+	// TokenEndpoint is "token_endpoint" (Discovery section 3; RFC 8414
+	// section 2; RFC 6749 section 3.2).
+	TokenEndpoint string
+	// UserInfoEndpoint is "userinfo_endpoint" (Discovery section 3; OpenID
+	// Connect Core 1.0 section 5.3), which package userinfo uses.
+	UserInfoEndpoint string
+	// EndSessionEndpoint is "end_session_endpoint" (OpenID Connect
+	// RP-Initiated Logout 1.0 section 2.1).
+	EndSessionEndpoint string
+	// RevocationEndpoint is "revocation_endpoint" (RFC 8414 section 2; RFC
+	// 7009).
+	RevocationEndpoint string
+	// IntrospectionEndpoint is "introspection_endpoint" (RFC 8414 section
+	// 2; RFC 7662).
+	IntrospectionEndpoint string
+
 	// Raw is the whole document, a strict JSON object, for other members.
 	Raw []byte
 

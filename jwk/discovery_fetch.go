@@ -39,7 +39,7 @@ func (p *Provider) fetchDocument() (meta ProviderMetadata, status int, refused b
 	}
 	meta, err = parseMetadata(body, p.issuer, resp.Request.URL, p.cfg.allowInsecure)
 	if err != nil {
-		return meta, resp.StatusCode, true, fmt.Errorf("%w: of %q: %v", ErrDiscoveryRefused, p.issuer, err)
+		return meta, resp.StatusCode, true, fmt.Errorf("%w: of %q: %w", ErrDiscoveryRefused, p.issuer, err)
 	}
 	return meta, resp.StatusCode, false, nil
 }
@@ -54,6 +54,7 @@ var errNotString = errors.New("not a string")
 func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool) (ProviderMetadata, error) {
 	var m ProviderMetadata
 	var hasIssuer bool
+	var endpoints []string // the endpoint members present, in order
 	err := strictjson.Object(body, func(key strictjson.Key, value []byte) error {
 		var ok bool
 		switch {
@@ -66,6 +67,12 @@ func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool
 			if m.JWKSURI, ok = strictjson.String(value); !ok {
 				return fmt.Errorf(`"jwks_uri": %w`, errNotString)
 			}
+		case endpointField(&m, key) != nil:
+			f := endpointField(&m, key)
+			if *f, ok = strictjson.String(value); !ok {
+				return fmt.Errorf("%q: %w", key.Name(), errNotString)
+			}
+			endpoints = append(endpoints, key.Name())
 		case key.Is("id_token_signing_alg_values_supported"):
 			if _, ok := strictjson.StringArray(value); !ok {
 				return errors.New(`"id_token_signing_alg_values_supported" is not an array of strings`)
@@ -89,12 +96,17 @@ func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool
 		// Discovery section 4.3; RFC 8414 section 3.3: "If these values are
 		// not identical, the data contained in the response MUST NOT be
 		// used."
-		return m, fmt.Errorf(`"issuer" %q is not %q, the issuer asked for (Discovery 4.3, RFC 8414 3.3)`, m.Issuer, issuer)
+		return m, fmt.Errorf(`%w: "issuer" %q is not %q, the issuer asked for (Discovery 4.3, RFC 8414 3.3)`, ErrIssuerMismatch, m.Issuer, issuer)
 	case m.JWKSURI == "":
 		return m, errors.New(`no "jwks_uri"`)
 	}
 	if err := checkJWKSURI(m.JWKSURI, from, allowInsecure); err != nil {
 		return m, err
+	}
+	for _, name := range endpoints {
+		if err := checkEndpoint(name, *endpointField(&m, strictjson.Key{Raw: []byte(name)}), from, allowInsecure); err != nil {
+			return m, err
+		}
 	}
 	m.Raw = bytes.Clone(body)
 	return m, nil
@@ -112,6 +124,45 @@ func checkJWKSURI(raw string, from *url.URL, allowInsecure bool) error {
 	}
 	if from != nil && from.Scheme == "https" && !strings.HasPrefix(strings.ToLower(raw), "https:") {
 		return fmt.Errorf(`"jwks_uri" %q is not https, and the document was`, raw)
+	}
+	return nil
+}
+
+// endpointField returns the ProviderMetadata field of the endpoint member
+// key names (Discovery section 3, RFC 8414 section 2, RP-Initiated Logout
+// 1.0 section 2.1), or nil for any other member.
+func endpointField(m *ProviderMetadata, key strictjson.Key) *string {
+	switch {
+	case key.Is("authorization_endpoint"):
+		return &m.AuthorizationEndpoint
+	case key.Is("token_endpoint"):
+		return &m.TokenEndpoint
+	case key.Is("userinfo_endpoint"):
+		return &m.UserInfoEndpoint
+	case key.Is("end_session_endpoint"):
+		return &m.EndSessionEndpoint
+	case key.Is("revocation_endpoint"):
+		return &m.RevocationEndpoint
+	case key.Is("introspection_endpoint"):
+		return &m.IntrospectionEndpoint
+	}
+	return nil
+}
+
+// checkEndpoint accepts an endpoint URL under jwks_uri's scheme rules
+// (Discovery section 3: "This URL MUST use the https scheme"; http only on
+// loopback or with WithInsecureHTTP, never after an https document) with
+// no fragment (RFC 6749 sections 3.1 and 3.2: "MUST NOT include a fragment
+// component").
+func checkEndpoint(name, raw string, from *url.URL, allowInsecure bool) error {
+	if problem := urlProblem(raw, allowInsecure); problem != "" {
+		return fmt.Errorf("%q: %s (Discovery 3)", name, problem)
+	}
+	if strings.Contains(raw, "#") {
+		return fmt.Errorf("%q %q has a fragment (RFC 6749 3.1, 3.2)", name, raw)
+	}
+	if from != nil && from.Scheme == "https" && !strings.HasPrefix(strings.ToLower(raw), "https:") {
+		return fmt.Errorf("%q %q is not https, and the document was", name, raw)
 	}
 	return nil
 }

@@ -48,6 +48,12 @@ var (
 	// failover URL is another issuer's "jwks_uri" (the failover URL is
 	// not used). It also matches ErrFetch.
 	ErrDiscoveryRefused error = sentinel.New("jwk: discovery document refused", ErrFetch)
+	// ErrIssuerMismatch: a discovery document's "issuer" is a string other
+	// than the issuer asked for (OpenID Connect Discovery 1.0 section 4.3:
+	// it "MUST be identical"; RFC 8414 section 3.3: "the data contained in
+	// the response MUST NOT be used"). It also matches ErrDiscoveryRefused
+	// and ErrFetch.
+	ErrIssuerMismatch error = sentinel.New("jwk: discovery document issuer mismatch", ErrDiscoveryRefused)
 	// ErrClosed: the RemoteSet was closed and cannot fetch.
 	ErrClosed error = sentinel.New("jwk: remote set closed", jwt.ErrInvalidKey)
 	// ErrInvalidOption: a RemoteOption or URL is unusable. It also matches
