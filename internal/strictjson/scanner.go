@@ -1,6 +1,8 @@
 package strictjson
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 
 	"github.com/jotlib/jwt/internal/bounded"
@@ -92,12 +94,18 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			return p, s.fail(p, "expected a member name")
 		}
 		start := p
-		end, kind, err := s.str(p)
-		if err != nil {
-			return end, err
+		// str, with its plain run here: a plain name costs no call.
+		end, kind := plainRun(data, p+1), uint8(0)
+		if end < len(data) && data[end] == '"' {
+			end++
+		} else {
+			var err error
+			if end, kind, err = s.strSlow(end); err != nil {
+				return end, err
+			}
+			s.foundInNames |= kind
 		}
 		key := Key{Raw: data[start+1 : end-1], Escaped: kind&strEscaped != 0}
-		s.foundInNames |= kind
 		// RFC 7515 section 5.2 and RFC 7519 section 4: "Header Parameter
 		// names ... MUST be unique" / "Claim Names within a JWT Claims Set
 		// MUST be unique"; we refuse duplicates rather than pick one. Names
@@ -106,7 +114,13 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 		// "ROLE":"admin"} would read one way into a map, another into a
 		// struct.
 		if !s.anyNames {
-			if other := seen.add(s, start, end, kind); other >= 0 {
+			// add, with its fast path here: a plain name that misses the
+			// filter of a flat list with room.
+			if bit := nameBit(key.Raw); kind == 0 && seen.filter&bit == 0 && seen.n < inlineKeys {
+				seen.filter |= bit
+				seen.flat[seen.n] = entry{raw: start + 1, key: -1, n: len(key.Raw)}
+				seen.n++
+			} else if other := seen.addSlow(s, start, end, kind); other >= 0 {
 				return end, s.duplicate(end, key, other)
 			}
 		}
@@ -118,9 +132,19 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			return p, s.fail(p, "expected ':'")
 		}
 		vstart := skipWS(data, p+1)
-		if vstart < len(data) && data[vstart] == '"' { // the common case, without value's dispatch
-			p, _, err = s.str(vstart)
-		} else {
+		var err error
+		switch {
+		case vstart >= len(data):
+			p, err = s.value(vstart, depth+1)
+		case data[vstart] == '"': // the common cases, without value's dispatch
+			if p = plainRun(data, vstart+1); p < len(data) && data[p] == '"' {
+				p++
+			} else {
+				p, _, err = s.strSlow(p)
+			}
+		case data[vstart]-'0' < 10 || data[vstart] == '-':
+			p, err = s.number(vstart)
+		default:
 			p, err = s.value(vstart, depth+1)
 		}
 		if err != nil {
@@ -173,8 +197,12 @@ func (s *scanner) array(p, depth int) (int, error) {
 	}
 	for {
 		var err error
-		if p < len(data) && data[p] == '"' {
-			p, _, err = s.str(p)
+		if p < len(data) && data[p] == '"' { // str, with its plain run here
+			if p = plainRun(data, p+1); p < len(data) && data[p] == '"' {
+				p++
+			} else {
+				p, _, err = s.strSlow(p)
+			}
 		} else {
 			p, err = s.value(p, depth+1)
 		}
@@ -252,10 +280,27 @@ func (s *scanner) inRange(start int, lit []byte) error {
 }
 
 // digits returns the index of the first byte at or after p that is not an
-// ASCII digit.
+// ASCII digit, eight bytes at a time while they last (a NumericDate has
+// ten digits).
 func digits(d []byte, p int) int {
-	for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+	for p+8 <= len(d) {
+		if m := notDigit8(binary.LittleEndian.Uint64(d[p:])); m != 0 {
+			return p + bits.TrailingZeros64(m)>>3
+		}
+		p += 8
+	}
+	for p < len(d) && d[p]-'0' < 10 {
 		p++
 	}
 	return p
+}
+
+// notDigit8 looks at eight bytes at once (byte i of the input in bits
+// 8i..8i+7) and sets the high bit of the lowest byte that is not an ASCII
+// digit: below '0' (the subtraction borrows), above '9' (adding 0x46
+// reaches 0x80 from ':' up) or 0x80 and above. As in notPlain8, a borrow
+// or carry travels upwards only from a byte that is itself flagged, so
+// the lowest flagged byte is right; callers use only it.
+func notDigit8(x uint64) uint64 {
+	return ((x - '0'*ones8) | (x + 0x46*ones8) | x) & high8
 }

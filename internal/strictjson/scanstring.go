@@ -14,22 +14,33 @@ const (
 
 // str scans a string whose opening quote is at p, returning the index
 // after the closing quote and what it found (strEscaped, strNonASCII).
-// Runs of plain bytes go eight at a time; a string of plain ASCII ends
-// here, anything else goes to strRest, and what it finds is gathered in
-// s.found.
+// Runs of plain bytes go eight at a time (plainRun); a string of plain
+// ASCII ends here, anything else goes to strSlow, and what it finds is
+// gathered in s.found. str is small enough to be inlined where it is
+// called, so a plain string costs no call.
 func (s *scanner) str(p int) (end int, kind uint8, err error) {
-	data := s.data
-	p++ // the opening quote
+	if p = plainRun(s.data, p+1); p < len(s.data) && s.data[p] == '"' {
+		return p + 1, 0, nil
+	}
+	return s.strSlow(p)
+}
+
+// plainRun returns the index of the first byte at or after p that is not
+// plain (see notPlain8) among the whole eight-byte words from p: it stops
+// at the last word of data that is not whole, which strRest scans.
+func plainRun(data []byte, p int) int {
 	for p+8 <= len(data) {
 		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
-			p += bits.TrailingZeros64(m) >> 3
-			if data[p] == '"' {
-				return p + 1, 0, nil
-			}
-			break
+			return p + bits.TrailingZeros64(m)>>3
 		}
 		p += 8
 	}
+	return p
+}
+
+// strSlow is str past its plain run: strRest, with what it found
+// gathered in s.found.
+func (s *scanner) strSlow(p int) (end int, kind uint8, err error) {
 	end, kind, err = s.strRest(p)
 	s.found |= kind
 	return end, kind, err
