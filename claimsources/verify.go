@@ -28,34 +28,36 @@ type sourceRules struct {
 	want      map[string]bool
 	audiences bool
 	got       map[string]json.RawMessage
-	err       error
+	// kindErr (a marker) outranks audErr: it says what the token is.
+	kindErr, audErr error
 }
 
 // Registered: the rules read no registered claim.
 func (s *sourceRules) Registered() *claims.Registered { return nil }
 
 // Member keeps a referenced claim (a copy; null is absent) and records
-// the first rule broken.
+// the rules broken.
 func (s *sourceRules) Member(name string, value []byte) {
-	if s.err != nil {
-		return
-	}
 	null := string(value) == "null"
-	if kind, ok := markers[name]; ok && !null {
-		s.err = fmt.Errorf("%w: it carries %q, %s claim", ErrNotClaimsJWT, name, kind)
-		return
+	if kind, ok := markers[name]; ok && !null && s.kindErr == nil {
+		s.kindErr = fmt.Errorf("%w: it carries %q, %s claim", ErrNotClaimsJWT, name, kind)
 	}
 	if name == "aud" && !null && !s.audiences {
-		s.err = fmt.Errorf(`%w: "aud" is present and the Source names no Audiences (OpenID Connect Core 1.0 section 5.6.2 defines none)`, ErrUnexpectedAudience)
-		return
+		s.audErr = fmt.Errorf(`%w: "aud" is present and the Source names no Audiences (OpenID Connect Core 1.0 section 5.6.2 defines none)`, ErrUnexpectedAudience)
 	}
 	if s.want[name] && !null {
 		s.got[name] = json.RawMessage(bytes.Clone(value))
 	}
 }
 
-// Check reports the first rule broken.
-func (s *sourceRules) Check(context.Context, any) error { return s.err }
+// Check reports the rule broken: a claim of another kind first, then an
+// unexpected "aud".
+func (s *sourceRules) Check(context.Context, any) error {
+	if s.kindErr != nil {
+		return s.kindErr
+	}
+	return s.audErr
+}
 
 // verifySource verifies a source JWT with src's verifier and returns the
 // claims of r it holds.
