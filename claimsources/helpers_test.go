@@ -107,3 +107,5 @@ func wantIs(t *testing.T, err error, targets ...error) {
 }
 
 func jwtErrorsIs(err, target error) bool { return errors.Is(err, target) }
+
+func errorsIs(err, target error) bool { return errors.Is(err, target) }
