@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"net/url"
 	"sync"
 	"testing"
 	"time"
@@ -126,8 +127,8 @@ func assertionClaims(id, jti string) map[string]any {
 	}
 }
 
-func form(assertion string) map[string][]string {
-	return map[string][]string{
+func form(assertion string) url.Values {
+	return url.Values{
 		"client_assertion_type": {clientauth.AssertionType},
 		"client_assertion":      {assertion},
 	}
