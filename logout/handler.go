@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 
@@ -40,18 +41,53 @@ var ErrInvalidHandler error = sentinel.New("logout: Handler needs a Verifier and
 //     logout failed; its error is not written to the response);
 //   - 405 Method Not Allowed, with Allow: POST, for any other method.
 //
-// A nil v or logout is ErrInvalidHandler.
-func Handler(v *Verifier, logout func(ctx context.Context, c *Claims) error) (http.Handler, error) {
+// opts are HandlerOptions (OnRefused). A nil v, logout or option is
+// ErrInvalidHandler.
+func Handler(v *Verifier, logout func(ctx context.Context, c *Claims) error, opts ...HandlerOption) (http.Handler, error) {
 	if v == nil || v.core == nil || logout == nil {
 		return nil, ErrInvalidHandler
 	}
-	return &handler{v: v, logout: logout}, nil
+	h := &handler{v: v, logout: logout}
+	for _, o := range opts {
+		if o == nil {
+			return nil, ErrInvalidHandler
+		}
+		o(h)
+	}
+	return h, nil
 }
+
+// HandlerOption configures a Handler.
+type HandlerOption func(*handler)
+
+// OnRefused has the Handler call refused with each request it answers
+// 400 and why: the Verifier's error (a *jwt.ValidationError for a token
+// whose signature verified; replay.ErrUnavailable for a store that could
+// not answer), the logout function's, or one matching ErrInvalidRequest
+// for the request itself (section 2.5). The response never carries the
+// error. A nil refused reports nothing.
+func OnRefused(refused func(r *http.Request, err error)) HandlerOption {
+	return func(h *handler) { h.refused = refused }
+}
+
+// ErrInvalidRequest reports a back-channel logout request that is not
+// section 2.5's: not a form-encoded POST body holding exactly one
+// logout_token (given to OnRefused).
+var ErrInvalidRequest error = sentinel.New("logout: invalid back-channel logout request")
 
 // handler is Handler's http.Handler.
 type handler struct {
-	v      *Verifier
-	logout func(context.Context, *Claims) error
+	v       *Verifier
+	logout  func(context.Context, *Claims) error
+	refused func(*http.Request, error)
+}
+
+// refuse answers 400 (section 2.8) and reports err to OnRefused.
+func (h *handler) refuse(w http.ResponseWriter, r *http.Request, description string, err error) {
+	if h.refused != nil {
+		h.refused(r, err)
+	}
+	badRequest(w, description)
 }
 
 // ServeHTTP implements http.Handler (sections 2.5 and 2.8).
@@ -64,16 +100,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	token, why := logoutToken(w, r)
 	if why != "" {
-		badRequest(w, why)
+		h.refuse(w, r, why, fmt.Errorf("%w: %s (OpenID Connect Back-Channel Logout 1.0 section 2.5)", ErrInvalidRequest, why))
 		return
 	}
 	c, err := h.v.Verify(r.Context(), token)
 	if err != nil {
-		badRequest(w, "the logout token is invalid")
+		h.refuse(w, r, "the logout token is invalid", err)
 		return
 	}
 	if err := h.logout(r.Context(), c); err != nil {
-		badRequest(w, "the logout failed")
+		h.refuse(w, r, "the logout failed", err)
 		return
 	}
 	w.WriteHeader(http.StatusOK)

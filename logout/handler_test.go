@@ -19,14 +19,20 @@ import (
 // successful logout, and fail makes the logout function fail.
 type loServer struct {
 	*httptest.Server
-	mu    sync.Mutex
-	ended []*logout.Claims
-	fail  error
+	mu       sync.Mutex
+	ended    []*logout.Claims
+	refusals []error
+	fail     error
 }
 
 func newLoServer(t *testing.T) *loServer {
 	t.Helper()
 	s := &loServer{}
+	refused := logout.OnRefused(func(_ *http.Request, err error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.refusals = append(s.refusals, err)
+	})
 	h, err := logout.Handler(loVerifier(t, nil), func(_ context.Context, c *logout.Claims) error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -35,7 +41,7 @@ func newLoServer(t *testing.T) *loServer {
 		}
 		s.ended = append(s.ended, c)
 		return nil
-	})
+	}, refused)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +126,21 @@ func TestOIDCBCL_2_8_InvalidRequestsAnswered400(t *testing.T) {
 	if len(s.ended) != 0 {
 		t.Fatalf("logout called %d times", len(s.ended))
 	}
+	if len(s.refusals) != len(cases) {
+		t.Fatalf("OnRefused called %d times, want %d", len(s.refusals), len(cases))
+	}
+	var requests, nonce int
+	for _, err := range s.refusals {
+		if errors.Is(err, logout.ErrInvalidRequest) {
+			requests++
+		}
+		if errors.Is(err, logout.ErrNoncePresent) {
+			nonce++
+		}
+	}
+	if requests != 8 || nonce != 1 {
+		t.Errorf("refusals: %d ErrInvalidRequest (want 8), %d ErrNoncePresent (want 1): %v", requests, nonce, s.refusals)
+	}
 }
 
 // TestOIDCBCL_2_8_FailedLogoutAnswered400: "If ... the logout failed, the
@@ -131,6 +152,9 @@ func TestOIDCBCL_2_8_FailedLogoutAnswered400(t *testing.T) {
 	resp, e := s.post(t, http.MethodPost, "", loForm, url.Values{"logout_token": {loSign(t, loClaims())}}.Encode())
 	if resp.StatusCode != http.StatusBadRequest || strings.Contains(e["error_description"], "secret") {
 		t.Fatalf("status %d, body %v", resp.StatusCode, e)
+	}
+	if len(s.refusals) != 1 || !errors.Is(s.refusals[0], s.fail) {
+		t.Fatalf("OnRefused got %v", s.refusals)
 	}
 }
 
@@ -154,6 +178,7 @@ func TestOIDCBCL_2_8_HandlerNeedsVerifierAndFunction(t *testing.T) {
 		"nil verifier":  func() (http.Handler, error) { return logout.Handler(nil, fn) },
 		"zero verifier": func() (http.Handler, error) { return logout.Handler(new(logout.Verifier), fn) },
 		"nil function":  func() (http.Handler, error) { return logout.Handler(loVerifier(t, nil), nil) },
+		"nil option":    func() (http.Handler, error) { return logout.Handler(loVerifier(t, nil), fn, nil) },
 	} {
 		h, err := mk()
 		if h != nil || !errors.Is(err, logout.ErrInvalidHandler) || !errors.Is(err, jwt.ErrInvalidOption) {
