@@ -10,7 +10,9 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/accesstoken"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/clientauth"
 	"github.com/jotlib/jwt/idtoken"
+	"github.com/jotlib/jwt/logout"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/signing"
@@ -52,6 +54,20 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"idtoken.ErrInvalidAccessTokenHash":       {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidCodeHash":              {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidAuthorizedParty":       {idtoken.ErrInvalidAuthorizedParty, jwt.ErrTokenInvalidClaims},
+		"clientauth.ErrInvalidRequest":            {clientauth.ErrInvalidRequest, jwt.ErrTokenMalformed},
+		"clientauth.ErrUnsupportedAssertionType":  {clientauth.ErrUnsupportedAssertionType, jwt.ErrTokenMalformed},
+		"clientauth.ErrClientMismatch":            {clientauth.ErrClientMismatch, jwt.ErrTokenInvalidClaims},
+		"clientauth.ErrAudience":                  {clientauth.ErrAudience, jwt.ErrInvalidAudience},
+		"clientauth.ErrLifetime":                  {clientauth.ErrLifetime, jwt.ErrTokenInvalidClaims},
+		"clientauth.ErrReplayed":                  {clientauth.ErrReplayed, jwt.ErrTokenInvalidClaims},
+		"clientauth.ErrOtherKind":                 {clientauth.ErrOtherKind, jwt.ErrInvalidType},
+		"clientauth.ErrUnknownClient":             {clientauth.ErrUnknownClient, jwt.ErrInvalidKey},
+		"logout.ErrNotLogoutToken":     {logout.ErrNotLogoutToken, jwt.ErrInvalidType},
+		"logout.ErrNoncePresent":       {logout.ErrNoncePresent, jwt.ErrTokenInvalidClaims},
+		"logout.ErrNoSubjectOrSession": {logout.ErrNoSubjectOrSession, jwt.ErrMissingClaim},
+		"logout.ErrReplayed":           {logout.ErrReplayed, jwt.ErrTokenInvalidClaims},
+		"logout.ErrInvalidHandler":     {logout.ErrInvalidHandler, jwt.ErrInvalidOption},
+		"logout.ErrInvalidRequest":     {logout.ErrInvalidRequest, jwt.ErrTokenMalformed},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
@@ -69,7 +85,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	if !errors.Is(idtoken.ErrAccessToken, jwt.ErrTokenInvalidClaims) {
 		t.Error("idtoken.ErrAccessToken does not match ErrTokenInvalidClaims")
 	}
-	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken"} {
+	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken", "clientauth", "logout"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)
