@@ -12,11 +12,11 @@ import (
 	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/clientauth"
 	"github.com/jotlib/jwt/idtoken"
-	"github.com/jotlib/jwt/logout"
 	"github.com/jotlib/jwt/internal/claimrules"
 	"github.com/jotlib/jwt/internal/sentinel"
 	"github.com/jotlib/jwt/internal/signing"
 	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/logout"
 	"github.com/jotlib/jwt/pemkey"
 )
 
@@ -62,12 +62,12 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"clientauth.ErrReplayed":                  {clientauth.ErrReplayed, jwt.ErrTokenInvalidClaims},
 		"clientauth.ErrOtherKind":                 {clientauth.ErrOtherKind, jwt.ErrInvalidType},
 		"clientauth.ErrUnknownClient":             {clientauth.ErrUnknownClient, jwt.ErrInvalidKey},
-		"logout.ErrNotLogoutToken":     {logout.ErrNotLogoutToken, jwt.ErrInvalidType},
-		"logout.ErrNoncePresent":       {logout.ErrNoncePresent, jwt.ErrTokenInvalidClaims},
-		"logout.ErrNoSubjectOrSession": {logout.ErrNoSubjectOrSession, jwt.ErrMissingClaim},
-		"logout.ErrReplayed":           {logout.ErrReplayed, jwt.ErrTokenInvalidClaims},
-		"logout.ErrInvalidHandler":     {logout.ErrInvalidHandler, jwt.ErrInvalidOption},
-		"logout.ErrInvalidRequest":     {logout.ErrInvalidRequest, jwt.ErrTokenMalformed},
+		"logout.ErrNotLogoutToken":                {logout.ErrNotLogoutToken, jwt.ErrInvalidType},
+		"logout.ErrNoncePresent":                  {logout.ErrNoncePresent, jwt.ErrTokenInvalidClaims},
+		"logout.ErrNoSubjectOrSession":            {logout.ErrNoSubjectOrSession, jwt.ErrMissingClaim},
+		"logout.ErrReplayed":                      {logout.ErrReplayed, jwt.ErrTokenInvalidClaims},
+		"logout.ErrInvalidHandler":                {logout.ErrInvalidHandler, jwt.ErrInvalidOption},
+		"logout.ErrInvalidRequest":                {logout.ErrInvalidRequest, jwt.ErrTokenMalformed},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}

@@ -72,8 +72,9 @@ func OnRefused(refused func(r *http.Request, err error)) HandlerOption {
 
 // ErrInvalidRequest reports a back-channel logout request that is not
 // section 2.5's: not a form-encoded POST body holding exactly one
-// logout_token (given to OnRefused).
-var ErrInvalidRequest error = sentinel.New("logout: invalid back-channel logout request")
+// logout_token (given to OnRefused). It matches jwt.ErrTokenMalformed:
+// no one well-formed token could be read from the request.
+var ErrInvalidRequest error = sentinel.New("logout: invalid back-channel logout request", jwt.ErrTokenMalformed)
 
 // handler is Handler's http.Handler.
 type handler struct {
