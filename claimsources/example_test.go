@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
 
@@ -75,6 +76,6 @@ func ExampleSource_distributed() {
 		ClaimNames:   json.RawMessage(`{"payment_info":"src1"}`),
 		ClaimSources: json.RawMessage(`{"src1":{"endpoint":"https://evil.example.net/claims"}}`),
 	})
-	fmt.Println(err != nil && errorsIs(err, claimsources.ErrEndpointNotAllowed))
+	fmt.Println(err != nil && errors.Is(err, claimsources.ErrEndpointNotAllowed))
 	// Output: true
 }

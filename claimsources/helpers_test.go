@@ -105,7 +105,3 @@ func wantIs(t *testing.T, err error, targets ...error) {
 		}
 	}
 }
-
-func jwtErrorsIs(err, target error) bool { return errors.Is(err, target) }
-
-func errorsIs(err, target error) bool { return errors.Is(err, target) }

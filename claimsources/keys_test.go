@@ -2,6 +2,7 @@ package claimsources_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/jotlib/jwt"
@@ -62,7 +63,7 @@ func TestOIDCCore_5_6_2_DistributedJWTOfAnotherSourceRefused(t *testing.T) {
 
 func errAny(err error, targets ...error) bool {
 	for _, t := range targets {
-		if jwtErrorsIs(err, t) {
+		if errors.Is(err, t) {
 			return true
 		}
 	}

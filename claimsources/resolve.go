@@ -78,7 +78,8 @@ func (rv *Resolver) Resolve(ctx context.Context, refs References) (*Result, erro
 
 // ResolveInto is Resolve decoding the resolved claims into dst, a non-nil
 // pointer (to a struct whose JSON tags name the claims, or to a map), with
-// encoding/json. dst is written only when every source resolved.
+// encoding/json (a decoded copy of *dst is stored back), and only once
+// every source resolved: a refused resolution leaves dst as it was.
 func (rv *Resolver) ResolveInto(ctx context.Context, refs References, dst any) error {
 	rv0 := reflect.ValueOf(dst)
 	if rv0.Kind() != reflect.Pointer || rv0.IsNil() {
