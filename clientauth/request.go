@@ -83,6 +83,14 @@ func (v *Verifier) VerifyForm(ctx context.Context, form url.Values) (*Claims, er
 			return nil, err
 		}
 	}
+	if clientID != "" {
+		// The keys are client_id's; the core requires the verified "iss"
+		// to be it (clientKeys), the rules "sub".
+		return v.verify(ctx, assertion, clientID)
+	}
+	// No client_id: the client is the one the assertion names, read
+	// unverified for routing only, and named by "iss" and "sub" alike
+	// before any key is asked for.
 	u, err := jwt.ReadUnverified(assertion)
 	if err != nil {
 		return nil, err
@@ -93,8 +101,6 @@ func (v *Verifier) VerifyForm(ctx context.Context, form url.Values) (*Claims, er
 		return nil, fmt.Errorf("%w: %w: \"iss\" and \"sub\" name the client (RFC 7523 section 3 items 1 and 2)", ErrClientMismatch, jwt.ErrMissingClaim)
 	case reg.Issuer != reg.Subject:
 		return nil, fmt.Errorf("%w: \"iss\" %s is not \"sub\" %s (OpenID Connect Core 1.0 section 9)", ErrClientMismatch, bounded.Quote(reg.Issuer), bounded.Quote(reg.Subject))
-	case clientID != "" && reg.Subject != clientID:
-		return nil, fmt.Errorf("%w: \"sub\" %s is not client_id %s (RFC 7521 section 4.2)", ErrClientMismatch, bounded.Quote(reg.Subject), bounded.Quote(clientID))
 	}
 	return v.verify(ctx, assertion, reg.Subject)
 }

@@ -165,6 +165,17 @@ func TestOIDCCore_9_IssMustEqualSub(t *testing.T) {
 	f["client_id"] = []string{otherClient}
 	_, err = v.VerifyForm(context.Background(), f)
 	refused(t, "client_id of another client", err, clientauth.ErrClientMismatch)
+	cl = assertionClaims(testClient, "c")
+	cl["sub"] = "end-user"
+	f = form(cs.raw(t, testClient, "", cl))
+	f["client_id"] = []string{testClient}
+	_, err = v.VerifyForm(context.Background(), f)
+	refused(t, "sub not client_id", err, clientauth.ErrClientMismatch)
+	for _, id := range cs.asked {
+		if id != testClient {
+			t.Errorf("ClientKeys asked for %q", id)
+		}
+	}
 }
 
 // TestRFC7523_3_KeysAreTheNamedClientsOnly: an assertion naming client-1
