@@ -78,8 +78,9 @@ func (rv *Resolver) Resolve(ctx context.Context, refs References) (*Result, erro
 
 // ResolveInto is Resolve decoding the resolved claims into dst, a non-nil
 // pointer (to a struct whose JSON tags name the claims, or to a map), with
-// encoding/json (a decoded copy of *dst is stored back), and only once
-// every source resolved: a refused resolution leaves dst as it was.
+// encoding/json (members dst has that no resolved claim names are kept),
+// and only once every source resolved and the claims decode into dst's
+// type: a refused resolution leaves dst as it was.
 func (rv *Resolver) ResolveInto(ctx context.Context, refs References, dst any) error {
 	rv0 := reflect.ValueOf(dst)
 	if rv0.Kind() != reflect.Pointer || rv0.IsNil() {
@@ -93,11 +94,13 @@ func (rv *Resolver) ResolveInto(ctx context.Context, refs References, dst any) e
 	if err != nil {
 		return fmt.Errorf("%w: claimsources: %v", jwt.ErrEncoding, err)
 	}
-	cand := reflect.New(rv0.Type().Elem())
-	cand.Elem().Set(rv0.Elem())
-	if err := json.Unmarshal(b, cand.Interface()); err != nil {
+	// A fresh value first: a type error is found without touching dst
+	// (or a map or pointer it holds); the same bytes then decode into dst.
+	if err := json.Unmarshal(b, reflect.New(rv0.Type().Elem()).Interface()); err != nil {
 		return fmt.Errorf("%w: claimsources: %v", jwt.ErrEncoding, err)
 	}
-	rv0.Elem().Set(cand.Elem())
+	if err := json.Unmarshal(b, dst); err != nil {
+		return fmt.Errorf("%w: claimsources: %v", jwt.ErrEncoding, err)
+	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claimsources"
 )
 
@@ -98,5 +99,18 @@ func TestOIDCCore_5_6_2_2_DistributedExample(t *testing.T) {
 	}
 	if got := bank.auth.Load(); got != "" {
 		t.Errorf("bank got Authorization %q", got)
+	}
+}
+
+// TestResolveIntoLeavesDstOnTypeError: a resolved claim that does not fit
+// dst's type is jwt.ErrEncoding and dst is left as it was.
+func TestResolveIntoLeavesDstOnTypeError(t *testing.T) {
+	r := resolver(t, nil, claimsources.Source{Issuer: issuerA, Key: pub("A")})
+	jwtA := sign(t, "A", `{"iss":"https://a.example.com","a":"text","b":"also text"}`)
+	dst := map[string]int{"kept": 1}
+	err := r.ResolveInto(context.Background(), refs(`{"a":"s","b":"s"}`, `{"s":{"JWT":"`+jwtA+`"}}`), &dst)
+	wantIs(t, err, jwt.ErrEncoding)
+	if len(dst) != 1 || dst["kept"] != 1 {
+		t.Errorf("dst changed: %v", dst)
 	}
 }
