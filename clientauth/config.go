@@ -51,9 +51,10 @@ type Config struct {
 	// OpenID Connect Core 1.0 section 9): any key jwt.NewVerifier takes,
 	// a jwt.KeySet (*jwk.Set, *jwk.RemoteSet) included. It is called with
 	// the client id the request names, never with one read from the
-	// assertion alone, and only once the assertion's "iss" and "sub" are
-	// that client id. An error (an unknown client) refuses the request
-	// (ErrUnknownClient). Required.
+	// assertion alone, and only once the assertion's "iss" is that client
+	// id (without a form client_id, once its unverified "iss" and "sub"
+	// are equal); "sub" is checked after the signature. An error (an
+	// unknown client) refuses the request (ErrUnknownClient). Required.
 	ClientKeys func(ctx context.Context, clientID string) (any, error)
 	// Replay records each assertion's "jti", per client, until its "exp"
 	// (OpenID Connect Core 1.0 section 9: used once; RFC 7523 section 3

@@ -44,7 +44,8 @@ func ErrorCode(err error) (code string, status int) {
 // WriteError writes err as a token endpoint error response (RFC 6749
 // section 5.2): ErrorCode's status, a JSON body {"error": code}, and
 // Cache-Control: no-store. The error's text is not sent: it names the
-// client's keys and claims, for the server's logs.
+// client's keys and claims, for the server's logs. A nil err, which no
+// refusal is, is written as server_error, 500.
 func WriteError(w http.ResponseWriter, err error) {
 	code, status := ErrorCode(err)
 	if err == nil {
