@@ -3,8 +3,6 @@ package clientauth_test
 import (
 	"context"
 	"crypto/ecdsa"
-	"errors"
-	"net/url"
 	"testing"
 	"time"
 
@@ -158,6 +156,4 @@ func TestSigner_OptionsRefusedWhenTheyCouldNotServe(t *testing.T) {
 	}
 	_, err = clientauth.NewSigner(jwt.HS256, []byte("short"), testClient)
 	refused(t, "short client secret", err, jwt.ErrInvalidKey)
-	_ = url.Values{}
-	_ = errors.New
 }

@@ -6,14 +6,12 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"errors"
-	"fmt"
 	"net/url"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/clientauth"
 	"github.com/jotlib/jwt/replay"
 )
@@ -147,5 +145,3 @@ func refused(t *testing.T, what string, err error, want ...error) {
 	}
 }
 
-var _ = claims.Audience{}
-var _ = fmt.Sprint
