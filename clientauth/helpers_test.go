@@ -144,4 +144,3 @@ func refused(t *testing.T, what string, err error, want ...error) {
 		}
 	}
 }
-
