@@ -27,10 +27,13 @@ func (s *scanner) str(p int) (end int, kind uint8, err error) {
 
 // plainRun returns the index of the first byte at or after p that is not
 // plain (see notPlain8) among the whole eight-byte words from p: it stops
-// at the last word of data that is not whole, which strRest scans.
+// at the last word of data that is not whole, which strRest scans. p must
+// be at most len(data).
 func plainRun(data []byte, p int) int {
-	for p+8 <= len(data) {
-		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
+	// rest, not an index, walks the words: the compiler then proves every
+	// load in bounds.
+	for rest := data[p:]; len(rest) >= 8; rest = rest[8:] {
+		if m := notPlain8(binary.LittleEndian.Uint64(rest)); m != 0 {
 			return p + bits.TrailingZeros64(m)>>3
 		}
 		p += 8
@@ -79,14 +82,7 @@ func (s *scanner) strRest(p int) (end int, kind uint8, err error) {
 // skipPlain returns the index of the first byte at or after p that is not
 // plain (see the plain table), or len(data).
 func skipPlain(data []byte, p int) int {
-	for p+8 <= len(data) {
-		if m := notPlain8(binary.LittleEndian.Uint64(data[p:])); m != 0 {
-			return p + bits.TrailingZeros64(m)>>3
-		}
-		p += 8
-	}
-	for p < len(data) && plain[data[p]] {
-		p++
+	for p = plainRun(data, p); p < len(data) && plain[data[p]]; p++ {
 	}
 	return p
 }
