@@ -139,3 +139,11 @@ func TestGoOIDC_UserInfoCases(t *testing.T) {
 		t.Errorf("signed without iss, aud: %v", err)
 	}
 }
+
+// TestError_NilSafe: a nil *Error neither panics nor matches.
+func TestError_NilSafe(t *testing.T) {
+	var e *userinfo.Error
+	if e.Is(userinfo.ErrRefused) || e.Error() == "" {
+		t.Fatal("nil *Error")
+	}
+}

@@ -77,6 +77,9 @@ type Error struct {
 
 // Error implements error, quoting the endpoint's words.
 func (e *Error) Error() string {
+	if e == nil {
+		return "userinfo: <nil *Error>"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "userinfo: the endpoint refused the access token: %d %s", e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Scheme != "" {
@@ -97,6 +100,9 @@ func (e *Error) Error() string {
 // Is matches ErrRefused, and ErrInvalidToken or ErrInsufficientScope by
 // Code (RFC 6750 section 3.1).
 func (e *Error) Is(target error) bool {
+	if e == nil {
+		return false
+	}
 	switch target {
 	case ErrRefused:
 		return true

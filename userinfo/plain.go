@@ -3,6 +3,7 @@ package userinfo
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/jotlib/jwt/internal/strictjson"
 )
@@ -41,8 +42,12 @@ func readJSON(body []byte, subject string, dst any) error {
 	case sub != subject:
 		return fmt.Errorf("%w: %q, the ID token's is %q (OpenID Connect Core 1.0 section 5.3.4)", ErrSubjectMismatch, sub, subject)
 	}
-	if err := json.Unmarshal(body, dst); err != nil {
+	// Decoded into a new value first, so that a decode error leaves dst as
+	// it was.
+	fresh := reflect.New(reflect.TypeOf(dst).Elem())
+	if err := json.Unmarshal(body, fresh.Interface()); err != nil {
 		return refused("decoding the claims: %v", err)
 	}
+	reflect.ValueOf(dst).Elem().Set(fresh.Elem())
 	return nil
 }
