@@ -124,12 +124,10 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 				return end, s.duplicate(end, key, other)
 			}
 		}
-		p = end
-		if p < len(data) && data[p] != ':' {
-			p = skipWS(data, p)
-		}
-		if p >= len(data) || data[p] != ':' {
-			return p, s.fail(p, "expected ':'")
+		if p = end; p >= len(data) || data[p] != ':' {
+			if p = skipWS(data, p); p >= len(data) || data[p] != ':' {
+				return p, s.fail(p, "expected ':'")
+			}
 		}
 		vstart := skipWS(data, p+1)
 		var err error
@@ -142,8 +140,17 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 			} else {
 				p, _, err = s.strSlow(p)
 			}
-		case data[vstart]-'0' < 10 || data[vstart] == '-':
+		case data[vstart]-'1' < 9:
+			// number, with its most common case here: an integer without
+			// a leading zero, fraction or exponent, followed by ',' or '}',
+			// short enough to be in range.
+			if p = digits(data, vstart+1); p-vstart > 300 || p >= len(data) || (data[p] != ',' && data[p] != '}') {
+				p, err = s.number(vstart)
+			}
+		case data[vstart] == '0' || data[vstart] == '-':
 			p, err = s.number(vstart)
+		case data[vstart] == '[':
+			p, err = s.array(vstart, depth+1)
 		default:
 			p, err = s.value(vstart, depth+1)
 		}
@@ -155,10 +162,11 @@ func (s *scanner) object(p, depth int, fn MemberFunc) (int, error) {
 				return p, err
 			}
 		}
-		if p < len(data) && data[p] != ',' && data[p] != '}' {
-			p = skipWS(data, p)
+		if p < len(data) && data[p] == ',' {
+			p = skipWS(data, p+1)
+			continue
 		}
-		if p >= len(data) {
+		if p = skipWS(data, p); p >= len(data) {
 			return p, s.fail(p, "unterminated object")
 		}
 		switch data[p] {
@@ -209,10 +217,11 @@ func (s *scanner) array(p, depth int) (int, error) {
 		if err != nil {
 			return p, err
 		}
-		if p < len(data) && data[p] != ',' && data[p] != ']' {
-			p = skipWS(data, p)
+		if p < len(data) && data[p] == ',' {
+			p = skipWS(data, p+1)
+			continue
 		}
-		if p >= len(data) {
+		if p = skipWS(data, p); p >= len(data) {
 			return p, s.fail(p, "unterminated array")
 		}
 		switch data[p] {
@@ -284,7 +293,7 @@ func (s *scanner) inRange(start int, lit []byte) error {
 // ten digits).
 func digits(d []byte, p int) int {
 	for p+8 <= len(d) {
-		if m := notDigit8(binary.LittleEndian.Uint64(d[p:])); m != 0 {
+		if m := notDigit8(binary.LittleEndian.Uint64(d[p : p+8])); m != 0 {
 			return p + bits.TrailingZeros64(m)>>3
 		}
 		p += 8

@@ -30,13 +30,12 @@ func (s *scanner) str(p int) (end int, kind uint8, err error) {
 // at the last word of data that is not whole, which strRest scans. p must
 // be at most len(data).
 func plainRun(data []byte, p int) int {
-	// rest, not an index, walks the words: the compiler then proves every
-	// load in bounds.
-	for rest := data[p:]; len(rest) >= 8; rest = rest[8:] {
-		if m := notPlain8(binary.LittleEndian.Uint64(rest)); m != 0 {
+	// data[p:p+8], not data[p:]: a full word, whose load needs no check
+	// of its own.
+	for ; p+8 <= len(data); p += 8 {
+		if m := notPlain8(binary.LittleEndian.Uint64(data[p : p+8])); m != 0 {
 			return p + bits.TrailingZeros64(m)>>3
 		}
-		p += 8
 	}
 	return p
 }
@@ -176,7 +175,7 @@ func hex4(b []byte, i int) (rune, bool) {
 func checkedStringEnd(data []byte, p int) int {
 	for p++; p < len(data); p++ {
 		for p+8 <= len(data) {
-			x := binary.LittleEndian.Uint64(data[p:])
+			x := binary.LittleEndian.Uint64(data[p : p+8])
 			quote := (x ^ '"'*ones8) - ones8
 			bslash := (x ^ '\\'*ones8) - ones8
 			m := (quote | bslash) &^ x & high8
