@@ -50,6 +50,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"pemkey.ErrWrongKeyType":                  {pemkey.ErrWrongKeyType, jwt.ErrInvalidKey},
 		"accesstoken.ErrIDToken":                  {accesstoken.ErrIDToken, jwt.ErrInvalidType},
 		"idtoken.ErrAccessToken":                  {idtoken.ErrAccessToken, jwt.ErrInvalidType},
+		"idtoken.ErrOtherKind":                    {idtoken.ErrOtherKind, jwt.ErrInvalidType},
 		"idtoken.ErrInvalidNonce":                 {idtoken.ErrInvalidNonce, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidAccessTokenHash":       {idtoken.ErrInvalidAccessTokenHash, jwt.ErrTokenInvalidClaims},
 		"idtoken.ErrInvalidCodeHash":              {idtoken.ErrInvalidCodeHash, jwt.ErrTokenInvalidClaims},

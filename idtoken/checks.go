@@ -99,6 +99,12 @@ func (c *call) Check(_ context.Context, token any) error {
 		return c.err
 	}
 	v, s, want := c.v, &c.s, &c.want
+	if len(s.kinds) > 0 {
+		// Another kind of JWT: the nonce check is reported beside, so
+		// that a caller checking ErrInvalidNonce sees it too.
+		return errors.Join(fmt.Errorf("%w: it carries %q (RFC 8725 section 3.12; OpenID Connect Back-Channel Logout 1.0 section 2.4: \"events\"; RFC 9449 section 4.2: \"htm\", \"htu\")",
+			ErrOtherKind, s.kinds), v.checkNonce(want, s))
+	}
 	if len(s.markers) > 0 && !v.allowScope {
 		return fmt.Errorf("%w: it carries %q (RFC 8725 section 3.12; RFC 9068 section 2.2.3; OpenID Connect Core 1.0 section 2 defines no such ID token claim; Config.AllowScopeClaim accepts it)",
 			ErrAccessToken, s.markers)

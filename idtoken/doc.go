@@ -44,7 +44,12 @@
 //     types ("logout+jwt", "secevent+jwt") are other kinds of JWT
 //     (jwt.ErrInvalidType; RFC 8725 section 3.11);
 //   - a token carrying "scope" is an access token whatever its "typ"
-//     (ErrAccessToken, below).
+//     (ErrAccessToken, below);
+//   - a token carrying "events" is a logout token (OpenID Connect
+//     Back-Channel Logout 1.0 section 2.4, where "typ" "logout+jwt" is only
+//     RECOMMENDED), one carrying "htm" or "htu" a DPoP proof (RFC 9449
+//     section 4.2), whatever its "typ" (ErrOtherKind; nothing loosens it;
+//     with Checks.Nonce, the nonce failure is reported beside).
 //
 // ID tokens and access tokens are told apart by mutually exclusive rules
 // (RFC 8725 section 3.12), side by side in the two profiles:

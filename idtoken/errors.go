@@ -33,3 +33,13 @@ var (
 // claims say so), as accesstoken.ErrIDToken does the other way.
 var ErrAccessToken error = sentinel.New("idtoken: the token is an OAuth 2.0 access token, not an ID token",
 	jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)
+
+// ErrOtherKind reports a token that carries a claim of another kind of JWT
+// that no ID token carries: "events", a logout token's (OpenID Connect
+// Back-Channel Logout 1.0 section 2.4, whose "typ" "logout+jwt" is only
+// RECOMMENDED), or "htm" or "htu", a DPoP proof's (RFC 9449 section 4.2).
+// It is not an ID token whatever its "typ" says (RFC 8725 sections 3.11
+// and 3.12); no Config field loosens it. It matches jwt.ErrInvalidType and
+// jwt.ErrTokenInvalidClaims, as ErrAccessToken does.
+var ErrOtherKind error = sentinel.New("idtoken: the token is another kind of JWT (a logout token or a DPoP proof), not an ID token",
+	jwt.ErrInvalidType, jwt.ErrTokenInvalidClaims)

@@ -18,6 +18,15 @@ import (
 // into their ID tokens (ZITADEL), as others write "jti". A token with
 // "scope", present and not null, is an access token (RFC 8725 section
 // 3.12), unless Config.AllowScopeClaim.
+//
+// The other kinds' markers are "events" (OpenID Connect Back-Channel
+// Logout 1.0 section 2.4: a logout token, whose "typ" "logout+jwt" is only
+// RECOMMENDED, so an untyped one otherwise has an ID token's claims) and
+// "htm" and "htu" (RFC 9449 section 4.2: a DPoP proof). A token with any
+// of them, present and not null, is ErrOtherKind; no Config field loosens
+// it. A client assertion (RFC 7523 section 3) has no claim of its own to
+// mark it: it is told apart by its audience (the token endpoint, not a
+// client id).
 var profile = profileclaims.Profile{
 	Package:  "idtoken",
 	Spec:     "OpenID Connect Core 1.0 section 2",
@@ -38,6 +47,9 @@ var profile = profileclaims.Profile{
 		{Name: "at_hash", Kind: profileclaims.String},
 		{Name: "c_hash", Kind: profileclaims.String},
 		{Name: "scope", Kind: profileclaims.Marker},
+		{Name: "events", Kind: profileclaims.Marker},
+		{Name: "htm", Kind: profileclaims.Marker},
+		{Name: "htu", Kind: profileclaims.Marker},
 	},
 }
 
@@ -52,8 +64,9 @@ type claim struct {
 // exact name (profileclaims.Profile.Member): the claims the rules read.
 type scanned struct {
 	azp, nonce, authTime, atHash, cHash claim
-	// markers are the access-token markers present, in the token's order.
-	markers []string
+	// markers are the access-token markers present ("scope"), and kinds
+	// the other kinds' ("events", "htm", "htu"), in the token's order.
+	markers, kinds []string
 }
 
 // keep keeps one profile claim, present and not null, when a rule reads it.
@@ -70,7 +83,11 @@ func (s *scanned) keep(c profileclaims.Claim, v profileclaims.Value) {
 	case "c_hash":
 		s.cHash = claim{Str: v.Text(), present: true}
 	}
-	if c.Kind == profileclaims.Marker {
+	switch {
+	case c.Kind != profileclaims.Marker:
+	case c.Name == "scope":
 		s.markers = append(s.markers, c.Name)
+	default:
+		s.kinds = append(s.kinds, c.Name)
 	}
 }

@@ -45,6 +45,8 @@
 // (accesstoken) by their "typ"; ID tokens and access tokens are refused
 // here by their "typ" and by their claims (no back-channel logout event;
 // an ID token's "nonce"). An untyped logout token carrying "sub" and
-// "exp" is refused as an ID token only by a nonce check (section 2.4's
-// reason for prohibiting "nonce"): mint them typed.
+// "exp" is refused as an ID token by its "events" (idtoken.ErrOtherKind)
+// and, when the relying party sends a nonce, by its missing "nonce"
+// (section 2.4's reason for prohibiting "nonce"); mint them typed all the
+// same.
 package logout
