@@ -18,6 +18,7 @@ import (
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/logout"
 	"github.com/jotlib/jwt/pemkey"
+	"github.com/jotlib/jwt/sdjwt"
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
@@ -69,6 +70,10 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"logout.ErrReplayed":                      {logout.ErrReplayed, jwt.ErrTokenInvalidClaims},
 		"logout.ErrInvalidHandler":                {logout.ErrInvalidHandler, jwt.ErrInvalidOption},
 		"logout.ErrInvalidRequest":                {logout.ErrInvalidRequest, jwt.ErrTokenMalformed},
+		"sdjwt.ErrUnsupportedHashAlg":             {sdjwt.ErrUnsupportedHashAlg, jwt.ErrTokenMalformed},
+		"sdjwt.ErrInvalidDisclosure":              {sdjwt.ErrInvalidDisclosure, jwt.ErrTokenMalformed},
+		"sdjwt.ErrInvalidFormat":                  {sdjwt.ErrInvalidFormat, jwt.ErrTokenMalformed},
+		"sdjwt.ErrInvalidPayload":                 {sdjwt.ErrInvalidPayload, jwt.ErrTokenMalformed},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
@@ -86,7 +91,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	if !errors.Is(idtoken.ErrAccessToken, jwt.ErrTokenInvalidClaims) {
 		t.Error("idtoken.ErrAccessToken does not match ErrTokenInvalidClaims")
 	}
-	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken", "clientauth", "logout"} {
+	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken", "clientauth", "logout", "sdjwt"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)
