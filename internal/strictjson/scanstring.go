@@ -173,6 +173,9 @@ func hex4(b []byte, i int) (rune, bool) {
 // closes the string. Bytes other than quotes and backslashes are skipped
 // eight at a time.
 func checkedStringEnd(data []byte, p int) int {
+	if q := plainRun(data, p+1); q < len(data) && data[q] == '"' { // the usual string
+		return q + 1
+	}
 	for p++; p < len(data); p++ {
 		for p+8 <= len(data) {
 			x := binary.LittleEndian.Uint64(data[p : p+8])

@@ -172,7 +172,17 @@ func EachArrayElement(value []byte, fn func(elem []byte) bool) bool {
 	}
 	for p < len(value) {
 		start := p
-		end, err := s.value(p, 2)
+		var end int
+		var err error
+		if value[p] == '"' { // str, with its plain run here
+			if end = plainRun(value, p+1); end < len(value) && value[end] == '"' {
+				end++
+			} else {
+				end, _, err = s.strSlow(end)
+			}
+		} else {
+			end, err = s.value(p, 2)
+		}
 		if err != nil {
 			return false
 		}
