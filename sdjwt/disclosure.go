@@ -35,9 +35,9 @@ type Disclosure struct {
 // strict unpadded base64url (RFC 9901 section 4.2.1 and RFC 7515 section
 // 2; one encoding per byte string), then the core's strict JSON pass, then
 // a JSON array of 3 elements (salt string, claim name string, value) or 2
-// (salt string, value). A claim name "_sd" or "..." is refused here (RFC
-// 9901 section 7.1 step 3.2.2.2.3). Every failure matches
-// ErrInvalidDisclosure.
+// (salt string, value). Every failure matches ErrInvalidDisclosure. The
+// claim name is not judged here: a reserved name ("_sd", "...") is the
+// Verifier's refusal (RFC 9901 section 7.1), where the Disclosure is used.
 //
 // Stricter than some peers: duplicate member names, invalid UTF-8, lone
 // surrogate escapes and case-folded look-alike names anywhere in the value
@@ -73,9 +73,6 @@ func parseDisclosureJSON(raw []byte, encoded string) (Disclosure, error) {
 		name, ok := strictjson.String(elems[1])
 		if !ok {
 			return Disclosure{}, fmt.Errorf("%w: the claim name is not a string", ErrInvalidDisclosure)
-		}
-		if name == sdKey || name == ellipsisKey {
-			return Disclosure{}, fmt.Errorf("%w: the claim name %q is reserved (RFC 9901 section 7.1 step 3.2.2.2.3)", ErrInvalidDisclosure, name)
 		}
 		d.Name = name
 		d.Value = elems[2]
@@ -117,9 +114,12 @@ const saltBytes = 16
 // encoding/json (HTML characters not escaped); a json.RawMessage is kept
 // byte for byte after the strict JSON pass. The array is written as
 // `["<salt>", "<name>", <value>]` (the RFC's examples' spacing), and the
-// result is checked with ParseDisclosure. Errors match
-// ErrInvalidDisclosure.
+// result is checked with ParseDisclosure. The names "_sd" and "..." are
+// refused (section 4.2.1). Errors match ErrInvalidDisclosure.
 func NewDisclosure(name string, value any, isArrayElement bool, salt string) (Disclosure, error) {
+	if name == sdKey || name == ellipsisKey {
+		return Disclosure{}, fmt.Errorf("%w: the claim name %q is reserved (RFC 9901 section 4.2.1)", ErrInvalidDisclosure, name)
+	}
 	if isArrayElement && name != "" {
 		return Disclosure{}, fmt.Errorf("%w: an array element's disclosure has no claim name", ErrInvalidDisclosure)
 	}
