@@ -1,0 +1,138 @@
+package vc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"syscall"
+	"time"
+)
+
+// errInternalAddress is a connection refused because its address is not
+// globally reachable (draft-ietf-oauth-sd-jwt-vc section 9.1).
+var errInternalAddress = errors.New("address is not globally reachable (draft-ietf-oauth-sd-jwt-vc section 9.1, RFC 6890)")
+
+// notGlobal are the special-purpose ranges (RFC 6890 and its updates) that
+// netip.Addr's predicates do not cover and that are not globally reachable.
+var notGlobal = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
+	netip.MustParsePrefix("100.64.0.0/10"),   // shared address space (RFC 6598)
+	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),    // TEST-NET-1
+	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
+	netip.MustParsePrefix("198.51.100.0/24"), // TEST-NET-2
+	netip.MustParsePrefix("203.0.113.0/24"),  // TEST-NET-3
+	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and the limited broadcast
+	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64: may reach private IPv4
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
+	netip.MustParsePrefix("100::/64"),        // discard-only
+	netip.MustParsePrefix("2001::/23"),       // IETF protocol assignments
+	netip.MustParsePrefix("2001:db8::/32"),   // documentation
+	netip.MustParsePrefix("2002::/16"),       // 6to4: may reach private IPv4
+}
+
+// globallyReachable reports whether a is an address section 9.1 lets a
+// Consumer connect to.
+func globallyReachable(a netip.Addr) bool {
+	a = a.Unmap()
+	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
+		return false
+	}
+	for _, p := range notGlobal {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// refuseInternal is a net.Dialer Control function: it runs after name
+// resolution on the address about to be dialled, so neither a DNS name nor
+// a redirect reaches an internal address.
+func refuseInternal(_, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil || !globallyReachable(ap.Addr()) {
+		return fmt.Errorf("%w: %s", errInternalAddress, address)
+	}
+	return nil
+}
+
+// guardedClient returns the client the fetches use. With allowInternal it
+// is client itself (or a private default one). Otherwise every connection
+// must reach a globally reachable address: a nil client becomes a private
+// one whose dialer refuses the others before connecting; a client's
+// *http.Transport is copied with its dialling wrapped so that a connection
+// to another address is closed before a byte is sent. A client whose
+// Transport is not an *http.Transport, or that uses a proxy (the dialler
+// sees the proxy's address, not the one asked for), cannot be guarded:
+// ErrInvalidOption.
+func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error) {
+	if client == nil {
+		dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+		if !allowInternal {
+			dialer.Control = refuseInternal
+		}
+		return &http.Client{Transport: &http.Transport{
+			DialContext:         dialer.DialContext,
+			ForceAttemptHTTP2:   true,
+			TLSHandshakeTimeout: 10 * time.Second,
+			MaxIdleConnsPerHost: 4,
+			IdleConnTimeout:     90 * time.Second,
+		}}, nil
+	}
+	if allowInternal {
+		return client, nil
+	}
+	var base *http.Transport
+	switch t := client.Transport.(type) {
+	case nil:
+		base = http.DefaultTransport.(*http.Transport)
+	case *http.Transport:
+		base = t
+	default:
+		return nil, fmt.Errorf("%w: the client's Transport (%T) cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 9.1): guard it yourself and set AllowInternalAddresses", ErrInvalidOption, t)
+	}
+	if base.Proxy != nil && client.Transport != nil {
+		return nil, fmt.Errorf("%w: the client's Transport uses a proxy, which hides the address dialled (draft-ietf-oauth-sd-jwt-vc section 9.1): have the proxy refuse internal addresses and set AllowInternalAddresses", ErrInvalidOption)
+	}
+	t := base.Clone()
+	t.Proxy = nil // only reached for a nil Transport: DefaultTransport's environment proxy is not used
+	if t.DialContext == nil {
+		d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, Control: refuseInternal}
+		t.DialContext = d.DialContext
+	} else {
+		t.DialContext = checkedDial(t.DialContext)
+	}
+	if t.DialTLSContext != nil {
+		t.DialTLSContext = checkedDial(t.DialTLSContext)
+	}
+	c := *client
+	c.Transport = t
+	return &c, nil
+}
+
+// checkedDial wraps dial: a connection whose remote address is not
+// globally reachable is closed and refused.
+func checkedDial(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		remote := conn.RemoteAddr()
+		if remote == nil {
+			conn.Close()
+			return nil, fmt.Errorf("%w: the connection has no remote address", errInternalAddress)
+		}
+		ap, perr := netip.ParseAddrPort(remote.String())
+		if perr != nil || !globallyReachable(ap.Addr()) {
+			conn.Close()
+			return nil, fmt.Errorf("%w: %s", errInternalAddress, remote)
+		}
+		return conn, nil
+	}
+}
