@@ -2,6 +2,7 @@ package sdjwt_test
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -475,5 +476,239 @@ func TestRFC9901_4_2_4_ExamplePayloadsReferenceEveryDisclosure(t *testing.T) {
 				t.Errorf("%s: decoy digest %s is not in the payload", ex.File, d)
 			}
 		}
+	}
+}
+
+// rfcVerifier is a Verifier with the example issuer key, clock and
+// audience, and the typ values the examples use.
+func rfcVerifier(t testing.TB, keys rfcKeys, now time.Time, policy sdjwt.KeyBindingPolicy) *sdjwt.Verifier {
+	t.Helper()
+	v, err := sdjwt.NewVerifier(rfcKey(t, keys.Issuer, true), sdjwt.Config{
+		KeyBinding: policy,
+		Audience:   keys.VerifierID,
+		Now:        func() time.Time { return now },
+	}, jwt.WithAlgorithms(jwt.ES256), jwt.WithType("example+sd-jwt", "vc+sd-jwt", "dc+sd-jwt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestRFC9901_7_3_ExamplePresentationsGiveTheRFCsProcessedPayload: every
+// example presentation verifies (the SD-JWT+KBs of sections 5.2, A.3 and
+// A.4 with key binding required, the others with it optional) and its
+// Processed SD-JWT Payload is the one the RFC prints, value for value,
+// decoded into a map and into the result; one Disclosed path per
+// Disclosure presented.
+func TestRFC9901_7_3_ExamplePresentationsGiveTheRFCsProcessedPayload(t *testing.T) {
+	keys := rfcExampleKeys(t)
+	n := 0
+	for _, ex := range rfcExamples(t) {
+		if ex.Presentation == "" || len(ex.ProcessedPayload) == 0 {
+			continue
+		}
+		sd, err := sdjwt.Split(ex.Presentation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		policy, kbPayload := sdjwt.KeyBindingOptional, json.RawMessage(nil)
+		if sd.KeyBinding != "" {
+			policy = sdjwt.KeyBindingRequired
+			u, err := jwt.ReadUnverified(sd.KeyBinding)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := u.Claims(&kbPayload); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := rfcVerifier(t, keys, rfcExampleTime(t, kbPayload), policy)
+		var dst map[string]any
+		res, err := v.Verify(t.Context(), ex.Presentation, sdjwt.Checks{Nonce: keys.Nonce}, &dst)
+		if err != nil {
+			t.Errorf("%s: Verify: %v", ex.File, err)
+			continue
+		}
+		got, err := json.Marshal(res.Payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !jsonEqual(t, got, ex.ProcessedPayload) {
+			t.Errorf("%s: processed payload\n%s\nthe RFC's is\n%s", ex.File, got, ex.ProcessedPayload)
+		}
+		gotDst, err := json.Marshal(dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !jsonEqual(t, gotDst, ex.ProcessedPayload) {
+			t.Errorf("%s: dst\n%s\nthe RFC's is\n%s", ex.File, gotDst, ex.ProcessedPayload)
+		}
+		if len(res.Disclosed) != len(sd.Disclosures) {
+			t.Errorf("%s: %d Disclosed paths for %d disclosures", ex.File, len(res.Disclosed), len(sd.Disclosures))
+		}
+		if res.KeyBound != (sd.KeyBinding != "") || res.HashAlg != sdjwt.SHA256 {
+			t.Errorf("%s: KeyBound %v, HashAlg %q", ex.File, res.KeyBound, res.HashAlg)
+		}
+		n++
+	}
+	if n != 5 {
+		t.Fatalf("checked %d presentations, the examples hold 5 (sections 5.2, A.1 to A.4)", n)
+	}
+}
+
+// TestRFC9901_7_3_ExampleSDJWTKBWithWrongNonceOrAudienceRefused: the
+// section 5.2 SD-JWT+KB is refused for another nonce, another audience,
+// an iat older than the allowed age, and with a Disclosure removed (the
+// sd_hash no longer covers the presented bytes).
+func TestRFC9901_7_3_ExampleSDJWTKBWithWrongNonceOrAudienceRefused(t *testing.T) {
+	keys := rfcExampleKeys(t)
+	var ex rfcExample
+	for _, e := range rfcExamples(t) {
+		if e.Section == "5" {
+			ex = e
+		}
+	}
+	now := rfcExampleTime(t, ex.KBJWTPayload)
+	sd, err := sdjwt.Split(ex.Presentation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := sd
+	dropped.Disclosures = sd.Disclosures[1:]
+	cases := []struct {
+		name   string
+		v      *sdjwt.Verifier
+		pres   string
+		checks sdjwt.Checks
+		want   error
+	}{
+		{"nonce", rfcVerifier(t, keys, now, sdjwt.KeyBindingRequired), ex.Presentation, sdjwt.Checks{Nonce: "0987654321"}, sdjwt.ErrNonceMismatch},
+		{"audience", rfcVerifier(t, keys, now, sdjwt.KeyBindingRequired), ex.Presentation, sdjwt.Checks{Nonce: keys.Nonce, Audience: "https://other.example.org"}, jwt.ErrInvalidAudience},
+		{"stale", rfcVerifier(t, keys, now.Add(time.Hour), sdjwt.KeyBindingRequired), ex.Presentation, sdjwt.Checks{Nonce: keys.Nonce}, sdjwt.ErrKeyBindingInvalid},
+		{"disclosure removed", rfcVerifier(t, keys, now, sdjwt.KeyBindingRequired), dropped.String(), sdjwt.Checks{Nonce: keys.Nonce}, sdjwt.ErrSDHashMismatch},
+		{"kb forbidden", rfcVerifier(t, keys, now, sdjwt.KeyBindingForbidden), ex.Presentation, sdjwt.Checks{Nonce: keys.Nonce}, sdjwt.ErrKeyBindingUnexpected},
+		{"kb stripped", rfcVerifier(t, keys, now, sdjwt.KeyBindingRequired), sd.WithoutKeyBinding(), sdjwt.Checks{Nonce: keys.Nonce}, sdjwt.ErrKeyBindingMissing},
+	}
+	for _, c := range cases {
+		_, err := c.v.Verify(t.Context(), c.pres, c.checks, nil)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, err, c.want)
+		}
+	}
+}
+
+// TestRFC9901_7_2_IssuedExamplesProcessToTheUserClaims: the holder's
+// processing (Parse) of every issued example with all its Disclosures
+// gives back the issuer's input claims (section 5.1 "input JWT Claims
+// Set"), each at the path Parse reports, with the issuer's plaintext
+// claims beside them.
+func TestRFC9901_7_2_IssuedExamplesProcessToTheUserClaims(t *testing.T) {
+	n := 0
+	for _, ex := range rfcExamples(t) {
+		if ex.Issued == "" || len(ex.UserClaims) == 0 {
+			continue
+		}
+		is, err := sdjwt.Parse(ex.Issued)
+		if err != nil {
+			t.Errorf("%s: Parse: %v", ex.File, err)
+			continue
+		}
+		if len(is.Paths) != len(ex.Disclosures) || is.HashAlg != sdjwt.SHA256 {
+			t.Errorf("%s: %d paths for %d disclosures, HashAlg %q", ex.File, len(is.Paths), len(ex.Disclosures), is.HashAlg)
+		}
+		var user map[string]json.RawMessage
+		if err := json.Unmarshal(ex.UserClaims, &user); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range user {
+			got, err := json.Marshal(is.Payload[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !jsonEqual(t, got, want) {
+				t.Errorf("%s: %s = %s, the issuer's input is %s", ex.File, name, got, want)
+			}
+		}
+		n++
+	}
+	if n != 3 {
+		t.Fatalf("checked %d issued SD-JWTs, the examples hold 3 (sections 5.1, A.3, A.4)", n)
+	}
+}
+
+// TestRFC9901_5_2_PresentingTheSection5SDJWTAsTheRFCDoes: the holder,
+// selecting given_name, family_name, address and the first nationality of
+// the section 5.1 SD-JWT and binding with the example holder key, presents
+// exactly the RFC's four Disclosures with a KB-JWT whose claims are the
+// RFC's but for sd_hash (which covers our order of Disclosures); the
+// verifier's Processed SD-JWT Payload is the RFC's.
+func TestRFC9901_5_2_PresentingTheSection5SDJWTAsTheRFCDoes(t *testing.T) {
+	keys := rfcExampleKeys(t)
+	var ex rfcExample
+	for _, e := range rfcExamples(t) {
+		if e.Section == "5" {
+			ex = e
+		}
+	}
+	is, err := sdjwt.Parse(ex.Issued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := jwt.NewSigner(jwt.ES256, rfcKey(t, keys.Holder, false), jwt.WithType(sdjwt.KeyBindingType))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := rfcExampleTime(t, ex.KBJWTPayload)
+	kbAt := now.Add(-time.Minute)
+	pres, err := is.Present([]sdjwt.Path{{"given_name"}, {"family_name"}, {"address"}, {"nationalities", 0}},
+		&sdjwt.KeyBinding{Signer: signer, Audience: keys.VerifierID, Nonce: keys.Nonce, IssuedAt: kbAt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := sdjwt.Split(pres)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, _ := sdjwt.Split(ex.Presentation)
+	if ours.IssuerJWT != theirs.IssuerJWT {
+		t.Error("the presentation's issuer-signed JWT is not the issued one")
+	}
+	set := func(ds []string) map[string]bool {
+		m := map[string]bool{}
+		for _, d := range ds {
+			m[d] = true
+		}
+		return m
+	}
+	if !reflect.DeepEqual(set(ours.Disclosures), set(theirs.Disclosures)) || len(ours.Disclosures) != 4 {
+		t.Errorf("presented %v, the RFC presents %v", ours.Disclosures, theirs.Disclosures)
+	}
+	u, err := jwt.ReadUnverified(ours.KeyBinding)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kb map[string]any
+	if err := u.Claims(&kb); err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(ex.KBJWTPayload, &want); err != nil {
+		t.Fatal(err)
+	}
+	if kb["sd_hash"] != sdjwt.SHA256.Digest(ours.WithoutKeyBinding()) {
+		t.Errorf("sd_hash %v is not over the presented bytes", kb["sd_hash"])
+	}
+	delete(kb, "sd_hash")
+	delete(want, "sd_hash")
+	if !reflect.DeepEqual(kb, want) || u.Header.Type != sdjwt.KeyBindingType {
+		t.Errorf("KB-JWT %v (typ %q), the RFC's %v", kb, u.Header.Type, want)
+	}
+	res, err := rfcVerifier(t, keys, now, sdjwt.KeyBindingRequired).Verify(t.Context(), pres, sdjwt.Checks{Nonce: keys.Nonce}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(res.Payload)
+	if !jsonEqual(t, got, ex.ProcessedPayload) {
+		t.Errorf("processed payload %s, the RFC's %s", got, ex.ProcessedPayload)
 	}
 }
