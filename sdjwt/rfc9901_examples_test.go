@@ -2,8 +2,8 @@ package sdjwt_test
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
