@@ -101,7 +101,9 @@ func claimsValidator(claims any) (ClaimsValidator, bool) {
 
 // runCustom applies the claims' Validate method, then one call's rules
 // of a profile (internal/verified; nil: none), then the WithValidator
-// checks, to a token whose claims are decoded in t.Claims.
+// checks, then the rules' last step (verified.Final: a replay claim, taken
+// only once nothing else refuses), to a token whose claims are decoded in
+// t.Claims.
 func (v *Verifier) runCustom(ctx context.Context, t *Token, rules verified.Rules) error {
 	if cv, ok := claimsValidator(t.Claims); ok {
 		if err := cv.Validate(); err != nil {
@@ -115,6 +117,11 @@ func (v *Verifier) runCustom(ctx context.Context, t *Token, rules verified.Rules
 	}
 	for _, check := range v.cfg.checks {
 		if err := check(ctx, t); err != nil {
+			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
+		}
+	}
+	if f, ok := rules.(verified.Final); ok {
+		if err := f.Final(ctx, t); err != nil {
 			return fmt.Errorf("%w: %w", ErrTokenInvalidClaims, err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/profileclaims"
 	"github.com/jotlib/jwt/internal/strictjson"
+	"github.com/jotlib/jwt/internal/verified"
 	"github.com/jotlib/jwt/replay"
 )
 
@@ -29,6 +30,12 @@ type call struct {
 	// err is the first error of the members.
 	err        error
 	registered claims.Registered
+	// until is when the token stops being acceptable (window), set by
+	// Check for the replay claim.
+	until time.Time
+	// unclaimed leaves the replay claim to the caller (the Handler takes
+	// it once the logout function returned nil: Verifier.verifyUnclaimed).
+	unclaimed bool
 }
 
 // Registered implements verified.Rules: "iss", "sub", "iat", "exp" and
@@ -82,8 +89,7 @@ func logoutEvent(value []byte) (bool, error) {
 }
 
 // Check implements verified.Rules: section 2.6 steps 5 to 7 and the
-// MaxAge window, then step 8, the replay check, once they passed (a token
-// refused for another reason does not use up its "jti").
+// MaxAge window. Step 8, the replay check, is Final's.
 func (c *call) Check(ctx context.Context, token any) error {
 	if _, err := profileclaims.VerifiedToken("logout", token); err != nil {
 		return err
@@ -107,10 +113,40 @@ func (c *call) Check(ctx context.Context, token any) error {
 	}
 	until, err := c.window()
 	errs = append(errs, err)
-	if err := errors.Join(errs...); err != nil {
-		return err
+	c.until = until
+	return errors.Join(errs...)
+}
+
+// Final implements verified.Final: section 2.6 step 8, the replay check,
+// once every other rule passed, the jwt.WithValidator checks of the
+// Verifier's options included (a token refused for another reason does not
+// use up its "jti"); none when the caller takes it (unclaimed).
+func (c *call) Final(ctx context.Context, _ any) error {
+	if c.unclaimed {
+		return nil
 	}
-	return c.claimID(ctx, until)
+	return c.claimID(ctx, c.until)
+}
+
+// verifyUnclaimed is Verify without step 8's replay check, which it
+// returns as claim for the Handler to take once the logout function
+// returned nil, so that a logout that failed (answered 400, section 2.8)
+// leaves the token's "jti" for the OP's retry. claim's error is Verify's
+// for a replayed token: a *jwt.ValidationError holding the verified token.
+// v is non-nil with a core (Handler checks it).
+func (v *Verifier) verifyUnclaimed(ctx context.Context, token string) (c *Claims, claim func(context.Context) error, err error) {
+	c, rules := new(Claims), &call{v: v, unclaimed: true}
+	got, err := verified.Parse(ctx, v.core, token, c, rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, _ := got.(*jwt.Token)
+	return c, func(ctx context.Context) error {
+		if err := rules.claimID(ctx, rules.until); err != nil {
+			return &jwt.ValidationError{Token: t, Err: fmt.Errorf("%w: %w", jwt.ErrTokenInvalidClaims, err)}
+		}
+		return nil
+	}, nil
 }
 
 // window is the Config.MaxAge rule on "iat" (which the required-claims

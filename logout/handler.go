@@ -104,13 +104,19 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, r, why, fmt.Errorf("%w: %s (OpenID Connect Back-Channel Logout 1.0 section 2.5)", ErrInvalidRequest, why))
 		return
 	}
-	c, err := h.v.Verify(r.Context(), token)
+	c, claim, err := h.v.verifyUnclaimed(r.Context(), token)
 	if err != nil {
 		h.refuse(w, r, "the logout token is invalid", err)
 		return
 	}
 	if err := h.logout(r.Context(), c); err != nil {
 		h.refuse(w, r, "the logout failed", err)
+		return
+	}
+	// Section 2.6 step 8 once the logout succeeded: a failed one leaves
+	// the "jti" for the OP's retry (section 2.8).
+	if err := claim(r.Context()); err != nil {
+		h.refuse(w, r, "the logout token is invalid", err)
 		return
 	}
 	w.WriteHeader(http.StatusOK)

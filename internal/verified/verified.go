@@ -39,6 +39,16 @@ type Rules interface {
 	Check(ctx context.Context, token any) error
 }
 
+// Final is Rules with a last step: Final runs once every other rule passed,
+// the jwt.WithValidator checks of the verifier's options included, so that
+// a step that uses something up (a replay store's one-use "jti": RFC 7523
+// section 3 item 7, OpenID Connect Back-Channel Logout 1.0 section 2.6 step
+// 8) is taken only for a token nothing else refuses. Its error refuses the
+// token as Check's does.
+type Final interface {
+	Final(ctx context.Context, token any) error
+}
+
 // Parse, set by package jwt, is verifier's (a *jwt.Verifier)
 // ParseWithClaimsContext with rules beside the verifier's own (nil:
 // none). It returns the verified *jwt.Token (nil when refused) and the
