@@ -2,8 +2,10 @@ package sdjwt_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -710,5 +712,152 @@ func TestRFC9901_5_2_PresentingTheSection5SDJWTAsTheRFCDoes(t *testing.T) {
 	got, _ := json.Marshal(res.Payload)
 	if !jsonEqual(t, got, ex.ProcessedPayload) {
 		t.Errorf("processed payload %s, the RFC's %s", got, ex.ProcessedPayload)
+	}
+}
+
+// section5Issuance is the payload description of RFC 9901 section 5.1:
+// every claim selectively disclosable but sub, the address as one block
+// (its value given as the example's JSON text), both nationalities as
+// disclosable array elements, iss/iat/exp in plaintext.
+func section5Issuance() sdjwt.Object {
+	return sdjwt.Object{
+		"iss": "https://issuer.example.com", "iat": 1683000000, "exp": 1883000000,
+		"sub":                   "user_42",
+		"given_name":            sdjwt.SD("John"),
+		"family_name":           sdjwt.SD("Doe"),
+		"email":                 sdjwt.SD("johndoe@example.com"),
+		"phone_number":          sdjwt.SD("+1-202-555-0101"),
+		"phone_number_verified": sdjwt.SD(true),
+		"address":               sdjwt.SD(json.RawMessage(`{"street_address": "123 Main St", "locality": "Anytown", "region": "Anystate", "country": "US"}`)),
+		"birthdate":             sdjwt.SD("1940-01-01"),
+		"updated_at":            sdjwt.SD(1570000000),
+		"nationalities":         sdjwt.Array{sdjwt.SD("US"), sdjwt.SD("DE")},
+	}
+}
+
+// recordingReader hands out 16-byte salts 0, 1, 2... (the index in the
+// first byte) and errors past n reads, so one issuance shows which claim
+// takes which read.
+type recordingReader struct{ n, reads int }
+
+func (r *recordingReader) Read(p []byte) (int, error) {
+	if len(p) != 16 || r.reads == r.n {
+		return 0, errors.New("unexpected read")
+	}
+	clear(p)
+	p[0] = byte(r.reads)
+	r.reads++
+	return 16, nil
+}
+
+// TestRFC9901_5_1_IssuanceWithTheRFCsSaltsReproducesItsDisclosures: fed
+// the example's salts (WithSaltReader), the Issuer makes the ten
+// Disclosures of section 5.1 byte for byte, so with the RFC's digests,
+// and an issuer-signed payload equal to the RFC's SD-JWT payload ("_sd"
+// sorted, the array element digests in place, "_sd_alg", "cnf" from
+// WithHolderKey); the example verifier processes it to the RFC's
+// payload with every claim disclosed.
+func TestRFC9901_5_1_IssuanceWithTheRFCsSaltsReproducesItsDisclosures(t *testing.T) {
+	keys := rfcExampleKeys(t)
+	var ex rfcExample
+	for _, e := range rfcExamples(t) {
+		if e.Section == "5" {
+			ex = e
+		}
+	}
+	signer, err := jwt.NewSigner(jwt.ES256, rfcKey(t, keys.Issuer, false), jwt.WithType("example+sd-jwt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder := rfcKey(t, keys.Holder, true)
+	issue := func(r io.Reader) (string, []sdjwt.Disclosure) {
+		t.Helper()
+		is, err := sdjwt.NewIssuer(signer, sdjwt.WithSaltReader(r), sdjwt.WithHolderKey(holder), sdjwt.WithType("example+sd-jwt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ds, err := is.Issue(section5Issuance())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, ds
+	}
+	// Pass 1: which read salts which claim.
+	rec := &recordingReader{n: len(ex.Disclosures)}
+	_, first := issue(rec)
+	if rec.reads != len(ex.Disclosures) || len(first) != len(ex.Disclosures) {
+		t.Fatalf("%d reads, %d disclosures; want %d of each", rec.reads, len(first), len(ex.Disclosures))
+	}
+	rfcSalt := map[string]string{} // claim name or "#value" -> the RFC's salt
+	for _, d := range ex.Disclosures {
+		p, _ := sdjwt.ParseDisclosure(d.Encoded)
+		key := p.Name
+		if p.IsArrayElement {
+			key = "#" + string(p.Value)
+		}
+		rfcSalt[key] = p.Salt
+	}
+	salts := make([][]byte, len(first))
+	for _, d := range first {
+		raw, err := base64.RawURLEncoding.DecodeString(d.Salt)
+		if err != nil || len(raw) != 16 {
+			t.Fatalf("salt %q", d.Salt)
+		}
+		key := d.Name
+		if d.IsArrayElement {
+			key = "#" + string(d.Value)
+		}
+		want, err := base64.RawURLEncoding.DecodeString(rfcSalt[key])
+		if err != nil || len(want) != 16 {
+			t.Fatalf("the RFC's salt for %s: %q", key, rfcSalt[key])
+		}
+		salts[raw[0]] = want
+	}
+	// Pass 2: the RFC's salts, in that order.
+	issued, ds := issue(bytes.NewReader(bytes.Join(salts, nil)))
+	byDigest := map[string]string{}
+	for _, d := range ex.Disclosures {
+		byDigest[d.Digest] = d.Encoded
+	}
+	for _, d := range ds {
+		if want, ok := byDigest[d.Digest(sdjwt.SHA256)]; !ok || want != d.Encoded {
+			t.Errorf("issued disclosure %s (digest %s) is not one of the RFC's", d.Encoded, d.Digest(sdjwt.SHA256))
+		}
+	}
+	sd, err := sdjwt.Split(issued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := jwt.ReadUnverified(sd.IssuerJWT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payload json.RawMessage
+	if err := u.Claims(&payload); err != nil {
+		t.Fatal(err)
+	}
+	if !jsonEqual(t, payload, ex.SDJWTPayload) {
+		t.Errorf("issuer-signed payload\n%s\nthe RFC's\n%s", payload, ex.SDJWTPayload)
+	}
+	res, err := rfcVerifier(t, keys, time.Unix(1700000000, 0), sdjwt.KeyBindingOptional).Verify(t.Context(), issued, sdjwt.Checks{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(res.Payload)
+	var user map[string]any
+	if err := json.Unmarshal(ex.UserClaims, &user); err != nil {
+		t.Fatal(err)
+	}
+	user["iss"], user["iat"], user["exp"] = keys.IssuerID, 1683000000, 1883000000
+	var cnf struct {
+		Cnf any `json:"cnf"`
+	}
+	if err := json.Unmarshal(ex.SDJWTPayload, &cnf); err != nil {
+		t.Fatal(err)
+	}
+	user["cnf"] = cnf.Cnf
+	want, _ := json.Marshal(user)
+	if !jsonEqual(t, got, want) {
+		t.Errorf("processed payload\n%s\nwant\n%s", got, want)
 	}
 }
