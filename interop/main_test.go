@@ -106,5 +106,6 @@ func renderDifferences() string {
 	}
 	b.WriteString("\nNo token we accept is refused by every peer (asserted by TestRefusalCrossCheck on every run).\n")
 	b.WriteString(jwttestSection())
+	b.WriteString(gooidcSection())
 	return b.String()
 }
