@@ -54,12 +54,18 @@
 //
 // # Where this package is stricter than RFC 7523
 //
-// "jti" is required (OpenID Connect Core 1.0 section 9 requires it; RFC
-// 7523 section 3 makes it optional) and every assertion is used once
+// "jti" is required and not empty (OpenID Connect Core 1.0 section 9
+// requires it; RFC 7523 section 3 makes it optional) and every assertion
+// is used once, its "jti" claimed only once every other rule passed, the
+// jwt.WithValidator checks of NewVerifier's opts included
 // (Config.Replay; OpenID Connect Core 1.0 section 9: "These tokens MUST only
 // be used once"); "exp" may be at most Config.MaxLifetime ahead of now and
 // of "iat" (RFC 7523 section 3 allows any; the draft's security
 // considerations and OpenID Connect Core 1.0 section 9 want them short);
 // the client_assertion must not travel in the URL query (RFC 6749 section
-// 2.3.1).
+// 2.3.1); a request that also carries an Authorization header (HTTP Basic
+// client_secret_basic, or any other scheme) or a client_secret parameter
+// is refused as ErrInvalidRequest, where some servers pick one method and
+// ignore the other (RFC 6749 section 2.3: "The client MUST NOT use more
+// than one authentication method in each request").
 package clientauth

@@ -9,8 +9,10 @@ import (
 // ErrInvalidRequest reports a token request whose client authentication
 // parameters are malformed (RFC 6749 section 5.2, invalid_request): not a
 // POST of form parameters, client_assertion or client_assertion_type
-// missing or repeated, a repeated or empty client_id, or client credentials
-// in the URL query (RFC 6749 section 2.3.1). It matches
+// missing or repeated, a repeated or empty client_id, client credentials
+// in the URL query (RFC 6749 section 2.3.1), or a second authentication
+// method beside the assertion, an Authorization header or a client_secret
+// (RFC 6749 section 2.3). It matches
 // jwt.ErrTokenMalformed: no assertion could be read from the request.
 var ErrInvalidRequest error = sentinel.New("clientauth: malformed client authentication request", jwt.ErrTokenMalformed)
 

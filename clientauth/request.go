@@ -17,8 +17,10 @@ const MaxFormBytes = 64 << 10
 // VerifyRequest authenticates the client of a token request (RFC 7523
 // section 2.2; RFC 6749 section 3.2): a POST whose body is
 // application/x-www-form-urlencoded (at most MaxFormBytes), with no
-// client_assertion, client_assertion_type or client_id in the URL query
-// (RFC 6749 section 2.3.1), then VerifyForm on the body's parameters. The
+// client_assertion, client_assertion_type, client_id or client_secret in
+// the URL query (RFC 6749 section 2.3.1) and no Authorization header (RFC
+// 6749 section 2.3: one authentication method per request;
+// ErrInvalidRequest), then VerifyForm on the body's parameters. The
 // request's form is parsed (r.PostForm is set for the handler's other
 // parameters).
 func (v *Verifier) VerifyRequest(r *http.Request) (*Claims, error) {
@@ -32,9 +34,13 @@ func (v *Verifier) VerifyRequest(r *http.Request) (*Claims, error) {
 		return nil, fmt.Errorf("%w: Content-Type %s, not application/x-www-form-urlencoded (RFC 6749 section 4.1.3)",
 			ErrInvalidRequest, bounded.Quote(r.Header.Get("Content-Type")))
 	}
+	if _, ok := r.Header["Authorization"]; ok {
+		return nil, fmt.Errorf("%w: an Authorization header beside client_assertion: \"The client MUST NOT use more than one authentication method in each request\" (RFC 6749 section 2.3)",
+			ErrInvalidRequest)
+	}
 	if r.URL != nil {
 		q := r.URL.Query()
-		for _, name := range []string{"client_assertion", "client_assertion_type", "client_id"} {
+		for _, name := range []string{"client_assertion", "client_assertion_type", "client_id", "client_secret"} {
 			if q.Has(name) {
 				return nil, fmt.Errorf("%w: %s in the URL query (RFC 6749 section 2.3.1)", ErrInvalidRequest, name)
 			}
@@ -52,15 +58,19 @@ func (v *Verifier) VerifyRequest(r *http.Request) (*Claims, error) {
 // VerifyForm authenticates a client by the token request's parameters
 // (RFC 7523 section 2.2): client_assertion_type must be AssertionType,
 // client_assertion appear once, and client_id, OPTIONAL (RFC 7521 section
-// 4.2), appear at most once. The client is client_id when given, else the
+// 4.2), appear at most once, and no client_secret appear (RFC 6749 section
+// 2.3: "The client MUST NOT use more than one authentication method in
+// each request"; ErrInvalidRequest). The client is client_id when given, else the
 // assertion's unverified "sub", which must equal its "iss" (RFC 7523
 // section 3 items 1 and 2); only that client's keys (Config.ClientKeys)
 // verify the assertion, whose verified "iss" and "sub" must be that client
 // id (ErrClientMismatch). Then every rule of RFC 7523 section 3 with the
 // Verifier's: the audience rule (ErrAudience), "exp" within
 // Config.MaxLifetime (ErrLifetime), no claim of another kind of JWT
-// (ErrOtherKind), and the "jti" used once (ErrReplayed; replay.ErrUnavailable
-// when the store cannot tell). ErrorCode gives the OAuth error of any
+// (ErrOtherKind), a non-empty "jti" (jwt.ErrMissingClaim), and, once every
+// other rule passed (the jwt.WithValidator checks of NewVerifier's opts
+// included), the "jti" used once (ErrReplayed; replay.ErrUnavailable when
+// the store cannot tell). ErrorCode gives the OAuth error of any
 // refusal.
 func (v *Verifier) VerifyForm(ctx context.Context, form url.Values) (*Claims, error) {
 	if v == nil || v.core == nil {
@@ -69,6 +79,10 @@ func (v *Verifier) VerifyForm(ctx context.Context, form url.Values) (*Claims, er
 	typ, err := single(form, "client_assertion_type")
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := form["client_secret"]; ok {
+		return nil, fmt.Errorf("%w: client_secret beside client_assertion: \"The client MUST NOT use more than one authentication method in each request\" (RFC 6749 section 2.3)",
+			ErrInvalidRequest)
 	}
 	if typ != AssertionType {
 		return nil, fmt.Errorf("%w: got %s (RFC 7523 section 2.2)", ErrUnsupportedAssertionType, bounded.Quote(typ))

@@ -41,9 +41,8 @@ func (c *call) Member(name string, value []byte) {
 
 // Check implements verified.Rules, once the signature, the "typ" rule and
 // the registered claims' rules passed: the other kinds' markers, "iss" =
-// "sub" = the client id, the audience rule, the lifetime, and last the
-// "jti" replay check, so that a refused assertion never uses up its
-// "jti".
+// "sub" = the client id, a non-empty "jti", the audience rule and the
+// lifetime. The "jti" replay check is Final's.
 func (c *call) Check(ctx context.Context, token any) error {
 	t, err := profileclaims.VerifiedToken("clientauth", token)
 	if err != nil {
@@ -63,10 +62,18 @@ func (c *call) Check(ctx context.Context, token any) error {
 	if err := c.v.checkAudience(r.Audience, profileclaims.SameMediaType(t.Header.Type, Type)); err != nil {
 		return err
 	}
-	if err := c.v.checkLifetime(r); err != nil {
-		return err
+	if r.ID == "" {
+		return fmt.Errorf("%w: \"jti\" is empty (RFC 7523 section 3 item 7; OpenID Connect Core 1.0 section 9: a unique identifier)", jwt.ErrMissingClaim)
 	}
-	return c.v.claim(ctx, r)
+	return c.v.checkLifetime(r)
+}
+
+// Final implements verified.Final: the "jti" replay check (RFC 7523
+// section 3 item 7), last, once every other rule passed, the
+// jwt.WithValidator checks of the Verifier's options included, so that a
+// refused assertion never uses up its "jti".
+func (c *call) Final(ctx context.Context, _ any) error {
+	return c.v.claim(ctx, &c.registered)
 }
 
 // checkAudience is RFC 7523 section 3 item 3 under the Verifier's rule;
