@@ -13,7 +13,7 @@ import (
 
 // publicPackages are the root module's importable packages outside
 // internal/: what an outside caller can use.
-var publicPackages = []string{".", "claims", "jwk", "encodertest", "pemkey", "accesstoken", "idtoken", "jwthttp", "dpop", "replay", "jwttest", "claimsources", "userinfo", "logout", "sdjwt"}
+var publicPackages = []string{".", "claims", "jwk", "encodertest", "pemkey", "accesstoken", "idtoken", "jwthttp", "dpop", "replay", "jwttest", "claimsources", "userinfo", "logout", "sdjwt", "sdjwt/vc"}
 
 // TestPublicSurfaceNamesNoInternalType: every exported name can be used by
 // an outside caller. No exported function or method of a public package
