@@ -77,9 +77,20 @@
 //     AccessToken or AccessTokenWith for your own). For "openid" it adds an
 //     ID token with "nonce", "at_hash", "azp" and "auth_time". A DPoP proof
 //     (RFC 9449 section 5) binds the token ("token_type" "DPoP"), a bad one
-//     is "invalid_dpop_proof". No refresh tokens, consent, userinfo or
-//     client assertions. CertificatePEM gives the TLS certificate to
-//     clients outside Go.
+//     is "invalid_dpop_proof". PathUserInfo (OpenID Connect Core 1.0
+//     section 5.3; "userinfo_endpoint") takes GET or POST with an access
+//     token the provider minted for Audience with "openid" in its
+//     "scope", as a Bearer token (header, or a POST's form body) or
+//     DPoP-bound with its proof, checked by jwthttp's Middleware; it
+//     answers JSON {"sub", plus SetUserInfo's claims}, a 401 with
+//     WWW-Authenticate error="invalid_token" for a bad token, a 403
+//     insufficient_scope without "openid". LogoutToken mints logout tokens
+//     (OpenID Connect Back-Channel Logout 1.0 section 2.4, "typ"
+//     "logout+jwt") with the provider's key, and the metadata says
+//     backchannel_logout_supported and backchannel_logout_session_supported;
+//     the provider sends no logout token itself. No refresh tokens,
+//     consent or client assertions. CertificatePEM gives the TLS
+//     certificate to clients outside Go.
 //
 //   - The attack catalogue: Attacks (and Provider.Attacks) builds hostile
 //     access tokens for a Target (alg "none", key confusion, CVE-2022-21449

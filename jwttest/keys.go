@@ -10,6 +10,7 @@ import (
 	"github.com/jotlib/jwt/idtoken"
 	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/jwk"
+	"github.com/jotlib/jwt/logout"
 )
 
 // signingKey is one key of the provider: its private half, its published
@@ -21,6 +22,7 @@ type signingKey struct {
 	public *jwk.Key
 	at     *accesstoken.Signer
 	id     *idtoken.Signer
+	lo     *logout.Signer
 }
 
 // generateKey makes a fresh private key for alg (internal/keygen: RFC
@@ -62,5 +64,9 @@ func newSigningKey(alg jwt.Algorithm, kid string) (*signingKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &signingKey{alg: alg, kid: kid, priv: priv, public: pub, at: at, id: id}, nil
+	lo, err := logout.NewSigner(alg, priv, jwt.WithKeyID(kid))
+	if err != nil {
+		return nil, err
+	}
+	return &signingKey{alg: alg, kid: kid, priv: priv, public: pub, at: at, id: id, lo: lo}, nil
 }

@@ -22,6 +22,9 @@ const (
 	// PathJWKS is the JWK Set (RFC 7517 section 5) the metadata's "jwks_uri"
 	// names.
 	PathJWKS = "/jwks"
+	// PathUserInfo is the UserInfo Endpoint (OpenID Connect Core 1.0
+	// section 5.3) the metadata's "userinfo_endpoint" names.
+	PathUserInfo = "/userinfo"
 )
 
 // Provider is a fake OpenID Provider and OAuth 2.0 authorization server
@@ -45,8 +48,9 @@ type Provider struct {
 	oddKey    bool
 	resources map[string]http.Handler // ServeResource, by path
 	closed    bool
-	done      chan struct{} // closed by Close: ends delays
-	flow      flowState     // the authorization and token endpoints' (authorize.go)
+	done      chan struct{}             // closed by Close: ends delays
+	flow      flowState                 // the authorization and token endpoints' (authorize.go)
+	userInfo  map[string]map[string]any // SetUserInfo, by "sub" (userinfo.go)
 }
 
 // NewProvider starts a Provider (TLS on 127.0.0.1 unless WithPlainHTTP)

@@ -61,6 +61,8 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 			h = http.HandlerFunc(p.authorize)
 		case PathToken:
 			h = http.HandlerFunc(p.token)
+		case PathUserInfo:
+			h = http.HandlerFunc(p.serveUserInfo)
 		default:
 			p.mu.Lock()
 			h = p.resources[r.URL.Path]
@@ -115,7 +117,10 @@ func (p *Provider) serve(w http.ResponseWriter, r *http.Request) {
 // clients ("none") or, with WithClientSecret, client_secret_basic and
 // client_secret_post, PKCE S256, "iss" in the authorization response (RFC
 // 9207 section 3), DPoP proofs at the token endpoint (RFC 9449 section
-// 5.1), no request objects (whose OpenID default is "supported").
+// 5.1), no request objects (whose OpenID default is "supported"), the
+// UserInfo Endpoint (OpenID Connect Core 1.0 section 5.3; userinfo.go) and
+// back-channel logout with "sid" (OpenID Connect Back-Channel Logout 1.0
+// section 2.1: LogoutToken mints the tokens; the provider sends none).
 func (p *Provider) metadata() ([]byte, error) {
 	iss := p.Issuer()
 	p.mu.Lock()
@@ -140,6 +145,7 @@ func (p *Provider) metadata() ([]byte, error) {
 		"issuer":                                         iss,
 		"authorization_endpoint":                         iss + PathAuthorize,
 		"token_endpoint":                                 iss + PathToken,
+		"userinfo_endpoint":                              iss + PathUserInfo,
 		"jwks_uri":                                       iss + PathJWKS,
 		"response_types_supported":                       []string{"code"},
 		"response_modes_supported":                       []string{"query"},
@@ -154,6 +160,8 @@ func (p *Provider) metadata() ([]byte, error) {
 		"dpop_signing_alg_values_supported":              v.Algorithms(),
 		"request_parameter_supported":                    false,
 		"request_uri_parameter_supported":                false,
+		"backchannel_logout_supported":                   true,
+		"backchannel_logout_session_supported":           true,
 	})
 }
 
