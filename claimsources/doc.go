@@ -25,8 +25,12 @@
 //   - Claim names are taken only from "_claim_names": a source JWT's other
 //     members are ignored, "sub" included (section 5.6.2: it SHOULD NOT be
 //     provided). A name of a registered JWT claim (RFC 7519 section 4.1),
-//     "_claim_names" or "_claim_sources" is ErrMalformedReferences: no
-//     source may stand for the token's own "iss", "sub" or "aud".
+//     "_claim_names" or "_claim_sources", or of a claim saying how and to
+//     whom the token was issued ("azp", "acr", "amr", "auth_time", "sid",
+//     "nonce", "at_hash", "c_hash", "cnf", "_sd", "_sd_alg", "events") is
+//     ErrMalformedReferences: no source may stand for the token's own
+//     "iss", "sub" or "aud", nor overwrite its authentication claims
+//     through ResolveInto (section 5.6.2 reserves none of them; we do).
 //   - An aggregated JWT "MUST contain all the Claims in the _claim_names
 //     object that references" it: a missing one is ErrClaimMissing. A
 //     distributed source may leave a claim out ("it is not an error

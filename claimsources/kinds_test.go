@@ -87,7 +87,7 @@ func TestRFC8725_3_11_OtherKindsRefusedAsSourceJWT(t *testing.T) {
 				r    *claimsources.Resolver
 				want error
 			}{{noAud, k.noAud}, {withAud, k.withAud}} {
-				_, err := c.r.Resolve(context.Background(), refs(`{"sid":"src1"}`, `{"src1":{"JWT":"`+k.token+`"}}`))
+				_, err := c.r.Resolve(context.Background(), refs(`{"address":"src1"}`, `{"src1":{"JWT":"`+k.token+`"}}`))
 				wantIs(t, err, claimsources.ErrSourceRefused, c.want)
 			}
 		})

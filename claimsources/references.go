@@ -27,11 +27,20 @@ type References struct {
 	ClaimSources json.RawMessage `json:"_claim_sources,omitempty"`
 }
 
-// reserved are the claim names no source may stand for: RFC 7519 section
-// 4.1's registered claims (the token's own) and section 5.6.2's members.
+// reserved are the claim names no source may stand for, so that no Claims
+// Provider's claims overwrite them (ResolveInto): RFC 7519 section 4.1's
+// registered claims (the token's own), section 5.6.2's members, the ID
+// token's claims of how and to whom it was issued (OpenID Connect Core
+// 1.0 sections 2 and 3.1.3.6: azp, acr, amr, auth_time, nonce, at_hash,
+// c_hash; Front- and Back-Channel Logout 1.0: sid), the proof-of-possession
+// key (RFC 7800 section 3.1: cnf), SD-JWT's digests (RFC 9901 section 4.2:
+// _sd, _sd_alg) and a Security Event Token's events (RFC 8417 section
+// 2.2).
 var reserved = map[string]bool{
 	"iss": true, "sub": true, "aud": true, "exp": true, "nbf": true, "iat": true, "jti": true,
 	"_claim_names": true, "_claim_sources": true,
+	"azp": true, "acr": true, "amr": true, "auth_time": true, "sid": true, "nonce": true, "at_hash": true, "c_hash": true,
+	"cnf": true, "_sd": true, "_sd_alg": true, "events": true,
 }
 
 // ref is one referenced source, parsed.
