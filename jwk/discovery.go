@@ -29,7 +29,8 @@ import (
 // algorithm the key's type fits (RFC 8725 section 3.1) but HS* (its keys
 // are published, RFC 7517 section 7). It applies no algorithm list of its
 // own: "id_token_signing_alg_values_supported" is for ID tokens only
-// (IDTokenAlgorithms, which idtoken enforces); state the algorithms of
+// (IDTokenAlgorithms, which idtoken enforces, and logout for logout
+// tokens, whose "alg" is validated as for ID tokens); state the algorithms of
 // other tokens with jwt.WithAlgorithms.
 //
 // The document is read at the first verification (shared by concurrent
@@ -209,7 +210,9 @@ func (p *Provider) Metadata() (m ProviderMetadata, ok bool) {
 // (the document is kept for every other token): no ID token of this issuer
 // can be verified with its published keys, and idtoken refuses them all.
 //
-// The list is for ID tokens only: idtoken enforces it. The Provider does
+// The list is for ID tokens only: idtoken enforces it (and logout, as
+// Back-Channel Logout 1.0 section 2.6 step 3 validates a logout token's
+// "alg" "in the same way it is validated for ID Tokens"). The Provider does
 // not apply it to other tokens, and RFC 8414 defines no list for access
 // tokens (RFC 9068): give a resource server the algorithms its access
 // tokens use with jwt.WithAlgorithms, not this list.

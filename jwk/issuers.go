@@ -37,7 +37,8 @@ type IssuerConfig struct {
 	// the place to state the algorithms of its access tokens (RFC 9068),
 	// for which no metadata gives a list (RFC 8414). A discovered issuer's
 	// "id_token_signing_alg_values_supported" is not applied here: it is
-	// for ID tokens (Issuers.IDTokenAlgorithms, enforced by idtoken). HS*
+	// for ID tokens (Issuers.IDTokenAlgorithms, enforced by idtoken and
+	// logout). HS*
 	// not for keys this package fetches from a URL (a RemoteSet, a
 	// discovered issuer, a nested *Issuers' entry holding either): they are
 	// public.
@@ -362,8 +363,9 @@ func (e *issuerEntry) algorithmAllowed(alg string) error {
 // Provider.IDTokenAlgorithms) when its keys are discovered: empty before
 // its discovery (at its first verification, or Ready), for an issuer not
 // configured, and for keys given in IssuerConfig.Keys other than a
-// *Provider. idtoken enforces it for ID tokens; no other token is held to
-// it.
+// *Provider. idtoken enforces it for ID tokens, and logout for logout
+// tokens (Back-Channel Logout 1.0 section 2.6 step 3: as for ID tokens);
+// no other token is held to it.
 func (m *Issuers) IDTokenAlgorithms(issuer string) []jwt.Algorithm {
 	if m == nil {
 		return nil

@@ -4,8 +4,11 @@
 //
 // A Verifier checks section 2.6's steps on the core's one strict pass
 // (jwt.NewVerifier under the hood, any key source the ID tokens use):
-// the signature and "alg" (steps 2 and 3; give jwt.WithAlgorithms the
-// provider's id_token_signing_alg_values_supported), "iss" and "aud"
+// the signature and "alg" (steps 2 and 3: with a *jwk.Provider or a
+// *jwk.Issuers, the provider's discovered
+// id_token_signing_alg_values_supported, as idtoken applies it, refusing
+// another "alg" before the signature as jwt.ErrAlgorithmNotAllowed; with
+// another key source, give jwt.WithAlgorithms that list), "iss" and "aud"
 // (Config.Issuer, Config.ClientID), "iat" within Config.MaxAge (default
 // two minutes, section 4) and "exp" (step 4), "sub" and/or "sid" (step
 // 5), an "events" object holding the back-channel logout member whose

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/discoveredalgs"
 	"github.com/jotlib/jwt/internal/profileclaims"
 	"github.com/jotlib/jwt/replay"
 )
@@ -93,6 +94,15 @@ type Verifier struct {
 // jwt.ErrInvalidOption. An empty Issuer or ClientID, a negative MaxAge or
 // Leeway, RequireExplicitType with AllowJWTType, a typed nil Replay, or a
 // Config clock setting beside its jwt option is jwt.ErrInvalidOption.
+//
+// Section 2.6 step 3 validates "alg" "in the same way it is validated for
+// ID Tokens": a key source that knows its provider's discovered
+// id_token_signing_alg_values_supported (OpenID Connect Discovery 1.0
+// section 3: a *jwk.Provider, or a *jwk.Issuers for Config.Issuer) has that
+// list enforced, as idtoken does: a token whose "alg" is not in it is
+// refused before its signature is checked (jwt.ErrAlgorithmNotAllowed,
+// naming the list). A list not known yet (before discovery, or metadata
+// without the member) allows every "alg" the key fits.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.Issuer == "" {
 		return nil, fmt.Errorf("%w: logout: Config.Issuer is required (OpenID Connect Back-Channel Logout 1.0 section 2.6 step 4)", jwt.ErrInvalidOption)
@@ -109,6 +119,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if cfg.MaxAge == 0 {
 		cfg.MaxAge = DefaultMaxAge
 	}
+	key = discoveredalgs.Wrap(key, cfg.Issuer, "logout")
 	clock := profileclaims.Clock{Leeway: cfg.Leeway, Now: cfg.Now}
 	defaults, err := clock.Options("logout")
 	if err != nil {
