@@ -146,26 +146,37 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// hex4 decodes the four hexadecimal digits of a \u escape (RFC 8259
+// section 7) at b[i:]; ok is false when there are not four.
 func hex4(b []byte, i int) (rune, bool) {
-	if i+4 > len(b) {
+	if i < 0 || i+4 > len(b) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range b[i : i+4] {
-		r <<= 4
+	q := b[i : i+4]
+	d0, d1, d2, d3 := hexDigit[q[0]], hexDigit[q[1]], hexDigit[q[2]], hexDigit[q[3]]
+	if d0|d1|d2|d3 > 0xF {
+		return 0, false
+	}
+	return rune(d0)<<12 | rune(d1)<<8 | rune(d2)<<4 | rune(d3), true
+}
+
+// hexDigit maps each hexadecimal digit (RFC 8259 section 7: either case)
+// to its value, every other byte to 0xFF.
+var hexDigit = func() (t [256]uint8) {
+	for c := range t {
 		switch {
 		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
+			t[c] = uint8(c - '0')
 		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
+			t[c] = uint8(c - 'a' + 10)
 		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
+			t[c] = uint8(c - 'A' + 10)
 		default:
-			return 0, false
+			t[c] = 0xFF
 		}
 	}
-	return r, true
-}
+	return t
+}()
 
 // checkedStringEnd returns the index after the closing quote of the string
 // whose opening quote is at p, in input the pass has checked: an escape is

@@ -3,6 +3,7 @@ package strictjson
 import (
 	"encoding/binary"
 	"math/bits"
+	"strconv"
 	"testing"
 )
 
@@ -68,6 +69,28 @@ func TestPlainRunStopsAtTheFirstByteThatIsNotPlain_RFC8259_7(t *testing.T) {
 					t.Fatalf("plainRun(%q): %d, want %d", data, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestHex4DecodesExactlyFourHexDigits_RFC8259_7: the table-driven \u
+// decoding accepts the hexadecimal digits of either case at every
+// position, and nothing else, with the value strconv gives.
+func TestHex4DecodesExactlyFourHexDigits_RFC8259_7(t *testing.T) {
+	for pos := range 4 {
+		for c := range 256 {
+			w := []byte("x0aF9")
+			w[1+pos] = byte(c)
+			want, err := strconv.ParseUint(string(w[1:]), 16, 32)
+			r, ok := hex4(w, 1)
+			if ok != (err == nil) || (ok && rune(want) != r) {
+				t.Fatalf("hex4(%q) = %#x, %v; want %#x, %v", w[1:], r, ok, want, err == nil)
+			}
+		}
+	}
+	for _, i := range []int{-1, 2, 5} {
+		if _, ok := hex4([]byte("x0aF9"), i); ok {
+			t.Fatalf("hex4 at %d of a 5-byte input: ok", i)
 		}
 	}
 }
