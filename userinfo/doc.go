@@ -31,7 +31,12 @@
 // "at+jwt", a logout token's "logout+jwt", a client assertion's
 // "client-authentication+jwt"), or claims that mark another kind: an
 // access token's "scope", a logout token's "events", an ID token's
-// "nonce", "at_hash" or "c_hash" (ErrOtherKind). An ID token carrying none
-// of these is a JWT of the same issuer for the same client with the same
-// "sub": section 5.3.2 defines no "typ" that would tell them apart.
+// "nonce", "at_hash", "c_hash", "auth_time" or "azp" (ErrOtherKind). An ID
+// token carrying none of these is a JWT of the same issuer for the same
+// client with the same "sub": section 5.3.2 defines no "typ" that would
+// tell them apart. Section 5.1 lists neither "auth_time" nor "azp" among
+// the UserInfo claims, so refusing them costs a conforming provider
+// nothing; a provider that adds them to its signed UserInfo responses is
+// refused here where peers accept it (use the JSON response, or ask the
+// provider to drop them).
 package userinfo

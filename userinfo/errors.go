@@ -30,7 +30,8 @@ var (
 	ErrSubjectMismatch error = sentinel.New(`userinfo: "sub" is not the ID token's`, ErrResponse, jwt.ErrInvalidSubject)
 	// ErrOtherKind: a signed response is another kind of JWT: its claims
 	// carry an access token's, a logout token's or an ID token's marker
-	// (RFC 8725 section 3.12). It also matches ErrResponse and
+	// ("nonce", "at_hash", "c_hash", "auth_time", "azp"; RFC 8725 section
+	// 3.12). It also matches ErrResponse and
 	// jwt.ErrInvalidType; a "typ" of another kind is refused by the core as
 	// jwt.ErrInvalidType (with ErrResponse).
 	ErrOtherKind error = sentinel.New("userinfo: the signed response is another kind of JWT", ErrResponse, jwt.ErrInvalidType)

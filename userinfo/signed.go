@@ -22,9 +22,13 @@ var typeRule = jwt.WithType("JWT", "")
 // otherKinds are claims that mark another kind of JWT (RFC 8725 section
 // 3.12), present and not null: an access token's grant (RFC 9068 section
 // 2.2.3), a logout token's events (Back-Channel Logout 1.0 section 2.4),
-// an ID token's request-bound claims (OpenID Connect Core 1.0 section 2),
-// none of which section 5.1 defines for UserInfo.
-var otherKinds = []string{"scope", "events", "nonce", "at_hash", "c_hash"}
+// an ID token's request-bound and authentication claims (OpenID Connect
+// Core 1.0 section 2: "nonce", "at_hash", "c_hash", "auth_time", "azp"),
+// none of which section 5.1 defines for UserInfo. "auth_time" and "azp"
+// tell an ID token without "nonce" (none was sent) from a UserInfo
+// response; a provider that adds them to its UserInfo responses is
+// refused (RFC 8725 sections 3.11 and 3.12).
+var otherKinds = []string{"scope", "events", "nonce", "at_hash", "c_hash", "auth_time", "azp"}
 
 // newVerifier is the jwt.Verifier of signed responses: "iss" issuer, "aud"
 // containing clientID, both required with "sub" (section 5.3.2), "exp" and
