@@ -143,8 +143,13 @@ func isNilPointer(v any) bool {
 // selectively disclosable (ErrInvalidPayload), to the default list: "iss",
 // "aud", "exp", "nbf", "iat", "cnf" and "_sd_alg", the claims a verifier
 // must take from the issuer in plaintext (RFC 9901 section 9.7), which the
-// Verifier refuses as Disclosures by default. SD-JWT VC adds "vct" and
-// "status". An empty name is jwt.ErrInvalidOption.
+// Verifier refuses as Disclosures by default. Stricter than RFC 9901
+// section 9.7's list (iss, aud, exp, nbf, cnf) and than peers that issue
+// any claim selectively disclosable: "iat" is refused too, as the Verifier
+// refuses it. Only the claim as a whole is refused: an "aud" array with
+// selectively disclosable entries reaches the Signer, whose claim rules
+// refuse a non-string "aud" entry. SD-JWT VC adds "vct" and "status". An
+// empty name is jwt.ErrInvalidOption.
 func WithNotDisclosable(names ...string) IssuerOption {
 	return func(c *issuerConfig) error {
 		for _, n := range names {
