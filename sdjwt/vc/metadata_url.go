@@ -1,6 +1,7 @@
 package vc
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/url"
 	"strings"
@@ -66,3 +67,6 @@ func checkIssuerURL(iss string) error {
 	}
 	return nil
 }
+
+// b64Decode decodes unpadded base64url (RFC 7515 section 2).
+func b64Decode(s string) ([]byte, error) { return base64.RawURLEncoding.Strict().DecodeString(s) }
