@@ -56,6 +56,12 @@ func (v *Verifier) keyBinding(ctx context.Context, cnf any, kbJWT, presented str
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrKeyBindingInvalid, err)
 	}
+	if tok.Header.Type != KeyBindingType {
+		// Exactly kb+jwt (RFC 9901 section 4.3), stricter than RFC 7515
+		// section 4.1.9's media type equivalence the core applies
+		// ("application/kb+jwt", "KB+JWT").
+		return nil, fmt.Errorf("%w: %w: \"typ\" %s, want exactly %q (RFC 9901 section 7.3 step 5.4)", ErrKeyBindingInvalid, jwt.ErrInvalidType, bounded.Quote(tok.Header.Type), KeyBindingType)
+	}
 	var single string
 	if err := json.Unmarshal(c.Audience, &single); err != nil {
 		return nil, fmt.Errorf("%w: %w: \"aud\" must be a single string (RFC 9901 section 4.3)", ErrKeyBindingInvalid, jwt.ErrInvalidAudience)

@@ -103,6 +103,22 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // digests and Disclosures (steps 3 to 5), then the KB-JWT (section 7.3
 // step 5). The first failure is returned; errors match this package's and
 // the jwt package's sentinels.
+//
+// Section 7.1 step 6 (validity claims on the processed payload) is the
+// core's claim rules on the issuer-signed payload: the claims they read
+// (DefaultMustNotBeDisclosed) are refused as Disclosures, so both payloads
+// agree on them; require them with jwt.WithExpirationRequired and the
+// like.
+//
+// Where this is stricter than RFC 9901 or its peers: a KB-JWT "typ" must
+// be exactly "kb+jwt" (not "application/kb+jwt" or "KB+JWT", which RFC
+// 7515 section 4.1.9 would equate); a single entry of "aud" is never
+// selectively disclosable (section 9.7 lets an issuer allow it); the same
+// Disclosure sent twice is refused, as section 4 forbids the holder to send
+// it; a "..." member anywhere but in an array element digest, and an
+// "_sd_alg" below the top level, are refused (sections 4.1, 4.1.1); a
+// "cnf" with "jkt" only, or a "jwk" with private or symmetric material, is
+// refused (ErrHolderKey).
 func (v *Verifier) Verify(ctx context.Context, presentation string, checks Checks, dst any) (*Result, error) {
 	if v == nil || v.core == nil {
 		return nil, fmt.Errorf("%w: sdjwt: a nil or zero Verifier; make one with NewVerifier", jwt.ErrInvalidOption)

@@ -83,7 +83,7 @@ func TestRFC9901_7_3_Step5_3_KBJWTOfAnotherKeyRefused(t *testing.T) {
 
 func TestRFC9901_7_3_Step5_4_KBJWTTypOtherThanKbJwtRefused(t *testing.T) {
 	sd := boundSDJWT(t)
-	for _, typ := range []string{"JWT", "dpop+jwt", "kb+jwt2"} {
+	for _, typ := range []string{"JWT", "dpop+jwt", "kb+jwt2", "KB+JWT", "application/kb+jwt"} {
 		refused(t, verifier(t, sdjwt.Config{}), sd+kbJWT(t, testHolderKey, typ, kbClaims(sd)), sdjwt.ErrKeyBindingInvalid, jwt.ErrInvalidType)
 	}
 }
