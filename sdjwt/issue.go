@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/internal/b64url"
@@ -60,7 +61,7 @@ func NewIssuer(signer *jwt.Signer, opts ...IssuerOption) (*Issuer, error) {
 // disclosures the Disclosures in the same order.
 //
 // Refused with ErrInvalidPayload: a member named "_sd" or "..." at any
-// level; "_sd_alg" at the top level (set it with WithHashAlg); "cnf" with
+// level; a claim name or string of invalid UTF-8; "_sd_alg" at the top level (set it with WithHashAlg); "cnf" with
 // WithHolderKey; a top-level SD claim the verifier must take in plaintext
 // (see WithNotDisclosable); SD of an SD; an SD inside a value that is not
 // an Object, Array, map[string]any or []any; a value encoding/json cannot
@@ -155,6 +156,8 @@ func (st *issuance) object(obj map[string]any, top bool, depth int) ([]byte, err
 	var digests []string
 	for _, k := range names {
 		switch {
+		case !utf8.ValidString(k):
+			return nil, fmt.Errorf("%w: a claim name is not valid UTF-8", ErrInvalidPayload)
 		case k == sdKey || k == ellipsisKey:
 			return nil, fmt.Errorf("%w: the claim name %q is reserved (RFC 9901 section 4.2.4)", ErrInvalidPayload, k)
 		case top && k == sdAlgKey:
@@ -270,7 +273,10 @@ func ellipsis(digest string) []byte {
 }
 
 // value writes a plaintext value: Object, Array, map[string]any and []any
-// recursively, anything else through encoding/json and the strict pass.
+// recursively, anything else through encoding/json and the strict pass. A
+// string or claim name of invalid UTF-8 is refused rather than changed;
+// inside other Go values (structs, other map types) encoding/json's
+// replacement by U+FFFD applies.
 func (st *issuance) value(v any, depth int) ([]byte, error) {
 	switch t := v.(type) {
 	case Object:
@@ -283,6 +289,10 @@ func (st *issuance) value(v any, depth int) ([]byte, error) {
 		return st.array(t, depth)
 	case Disclosable:
 		return nil, fmt.Errorf("%w: SD of an SD value", ErrInvalidPayload)
+	case string:
+		if !utf8.ValidString(t) { // encoding/json would write U+FFFD instead
+			return nil, fmt.Errorf("%w: a string is not valid UTF-8", ErrInvalidPayload)
+		}
 	}
 	b, err := encodeValue(v)
 	if err != nil {

@@ -415,3 +415,22 @@ func TestRFC9901_4_1_EveryAlgorithmIssues(t *testing.T) {
 		}
 	}
 }
+
+// RFC 9901 section 9.7 lets an issuer make individual "aud" entries
+// selectively disclosable; the core's claim rules (RFC 7519 section 4.1.3:
+// "aud" a string or an array of strings) refuse the {"...": d} entry, so
+// such an SD-JWT is never issued.
+func TestRFC9901_9_7_AudEntrySelectivelyDisclosableRefusedBySigner(t *testing.T) {
+	is, _ := testIssuer(t, nil)
+	if _, _, err := is.Issue(sdjwt.Object{"aud": sdjwt.Array{"a", sdjwt.SD("b")}}); !errors.Is(err, jwt.ErrTokenMalformed) {
+		t.Fatal(err)
+	}
+}
+
+func TestRFC9901_4_IssueOverDefaultMaxSizeRefused(t *testing.T) {
+	is, _ := testIssuer(t, nil)
+	big := strings.Repeat("a", sdjwt.DefaultMaxSize)
+	if _, _, err := is.Issue(sdjwt.Object{"photo": sdjwt.SD(big)}); !errors.Is(err, jwt.ErrTokenTooLarge) || !errors.Is(err, sdjwt.ErrInvalidPayload) {
+		t.Fatal(err)
+	}
+}
