@@ -19,6 +19,7 @@ import (
 	"github.com/jotlib/jwt/logout"
 	"github.com/jotlib/jwt/pemkey"
 	"github.com/jotlib/jwt/sdjwt"
+	"github.com/jotlib/jwt/sdjwt/vc"
 )
 
 // TestEveryPackagesErrorMatchesARootSentinel: errors are defined once. Each
@@ -89,6 +90,16 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 		"sdjwt.ErrNonceMismatch":                  {sdjwt.ErrNonceMismatch, jwt.ErrTokenInvalidClaims},
 		"sdjwt.ErrHolderKey":                      {sdjwt.ErrHolderKey, jwt.ErrInvalidKey},
 		"sdjwt.ErrPathNotFound":                   {sdjwt.ErrPathNotFound, jwt.ErrInvalidOption},
+		"sdjwt/vc.ErrInvalidType":                 {vc.ErrInvalidType, jwt.ErrInvalidType},
+		"sdjwt/vc.ErrMissingVct":                  {vc.ErrMissingVct, jwt.ErrMissingClaim},
+		"sdjwt/vc.ErrInvalidClaim":                {vc.ErrInvalidClaim, jwt.ErrTokenInvalidClaims},
+		"sdjwt/vc.ErrClaimDisclosed":              {vc.ErrClaimDisclosed, jwt.ErrTokenInvalidClaims},
+		"sdjwt/vc.ErrVctNotAllowed":               {vc.ErrVctNotAllowed, jwt.ErrTokenInvalidClaims},
+		"sdjwt/vc.ErrIntegrity":                   {vc.ErrIntegrity, jwt.ErrTokenInvalidClaims},
+		"sdjwt/vc.ErrIssuerNotAllowed":            {vc.ErrIssuerNotAllowed, jwt.ErrInvalidIssuer},
+		"sdjwt/vc.ErrMetadata":                    {vc.ErrMetadata, jwt.ErrInvalidKey},
+		"sdjwt/vc.ErrMetadataRefused":             {vc.ErrMetadataRefused, jwt.ErrInvalidKey},
+		"sdjwt/vc.ErrInvalidOption":               {vc.ErrInvalidOption, jwt.ErrInvalidOption},
 		// The claim rules' own error, reported by Parse and Sign.
 		"internal/claimrules.ErrInvalidClaim": {claimrules.ErrInvalidClaim, jwt.ErrTokenMalformed},
 	}
@@ -106,7 +117,7 @@ func TestEveryPackagesErrorMatchesARootSentinel(t *testing.T) {
 	if !errors.Is(idtoken.ErrAccessToken, jwt.ErrTokenInvalidClaims) {
 		t.Error("idtoken.ErrAccessToken does not match ErrTokenInvalidClaims")
 	}
-	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken", "clientauth", "logout", "sdjwt"} {
+	for _, pkg := range []string{"internal/signing", "claims", "jwk", "internal/claimrules", "pemkey", "accesstoken", "idtoken", "clientauth", "logout", "sdjwt", "sdjwt/vc"} {
 		for _, name := range exportedErrorVars(t, pkg) {
 			if _, ok := want[pkg+"."+name]; !ok {
 				t.Errorf("%s.%s is not in this test's list: add it with the root sentinel it matches", pkg, name)
