@@ -85,8 +85,9 @@ type ProviderMetadata struct {
 	// "id_token_signing_alg_values_supported" as listed (nil when absent).
 	IDTokenSigningAlgValuesSupported []string
 
-	// The endpoints, as the document gives them (empty when absent). Each
-	// present one was checked as "jwks_uri" is (Discovery section 3: "This
+	// The endpoints, as the document gives them (empty when absent, null
+	// or "": each is OPTIONAL, Discovery section 3). Each non-empty one
+	// was checked as "jwks_uri" is (Discovery section 3: "This
 	// URL MUST use the https scheme"; http only on the loopback interface
 	// or with WithInsecureHTTP, never after an https document) and has no
 	// fragment (RFC 6749 sections 3.1 and 3.2); a document with a bad one

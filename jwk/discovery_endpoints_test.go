@@ -63,7 +63,7 @@ func TestDiscovery_OIDC3_RFC8414_2_EndpointsTyped(t *testing.T) {
 // TestDiscovery_OIDC3_EndpointMustBeHTTPSURL_DocumentRefused: Discovery
 // section 3: each endpoint "MUST use the https scheme"; RFC 6749 sections
 // 3.1 and 3.2: an endpoint URI "MUST NOT include a fragment component". A
-// present endpoint member that is not a string, not an absolute https URL
+// present, non-empty endpoint member that is not a string, not an absolute https URL
 // (http only where jwks_uri may be: loopback, WithInsecureHTTP, never
 // after an https document), or has a fragment refuses the whole document
 // (ErrDiscoveryRefused), as a bad "jwks_uri" does: its data "MUST NOT be
@@ -74,8 +74,6 @@ func TestDiscovery_OIDC3_EndpointMustBeHTTPSURL_DocumentRefused(t *testing.T) {
 	for name := range endpointMembers {
 		for label, value := range map[string]func(srv string) any{
 			"not a string":         func(string) any { return 42 },
-			"null":                 func(string) any { return nil },
-			"empty":                func(string) any { return "" },
 			"relative":             func(string) any { return "/userinfo" },
 			"no host":              func(string) any { return "https:///userinfo" },
 			"http, not loopback":   func(string) any { return "http://op.example/x" },
@@ -102,6 +100,31 @@ func TestDiscovery_OIDC3_EndpointMustBeHTTPSURL_DocumentRefused(t *testing.T) {
 	idp.setDoc(map[string]any{"issuer": idp.issuer, "jwks_uri": idp.srv.URL + "/jwks", "userinfo_endpoint": idp.srv.URL + "/userinfo"})
 	if _, err := discover(t, idp.issuer); err != nil {
 		t.Fatalf("http loopback endpoint: %v", err)
+	}
+}
+
+// TestDiscovery_OIDC3_NullOrEmptyEndpointIsAbsent: every endpoint member is
+// OPTIONAL (Discovery section 3, RFC 8414 section 2); one given as null or
+// "" advertises no endpoint and reads as absent: the field is empty and
+// the document is accepted, as go-oidc accepts it, so that ID tokens of
+// such a provider still verify.
+func TestDiscovery_OIDC3_NullOrEmptyEndpointIsAbsent(t *testing.T) {
+	k := tenantKeys()
+	jwks := publish(t, mustKey(t, k.a1, jwk.Params{KeyID: "a1"}))
+	for name, field := range endpointMembers {
+		for label, value := range map[string]any{"null": nil, "empty": ""} {
+			t.Run(name+"/"+label, func(t *testing.T) {
+				idp := newFakeIdP(t, idpOptions{tls: true}, jwks)
+				idp.setDoc(map[string]any{"issuer": idp.issuer, "jwks_uri": idp.srv.URL + "/jwks", name: value})
+				p, err := discover(t, idp.issuer, jwk.WithHTTPClient(idp.srv.Client()))
+				if err != nil {
+					t.Fatalf("%s %s: %v", label, name, err)
+				}
+				if m, _ := p.Metadata(); field(m) != "" {
+					t.Fatalf("%s %s read as %q", label, name, field(m))
+				}
+			})
+		}
 	}
 }
 

@@ -68,11 +68,19 @@ func parseMetadata(body []byte, issuer string, from *url.URL, allowInsecure bool
 				return fmt.Errorf(`"jwks_uri": %w`, errNotString)
 			}
 		case endpointField(&m, key) != nil:
+			// Every endpoint is OPTIONAL (Discovery 3, RFC 8414 2): null
+			// and "" advertise none and read as absent; any other value
+			// must be a string, and is checked below.
+			if string(value) == "null" {
+				return nil
+			}
 			f := endpointField(&m, key)
 			if *f, ok = strictjson.String(value); !ok {
 				return fmt.Errorf("%q: %w", key.Name(), errNotString)
 			}
-			endpoints = append(endpoints, key.Name())
+			if *f != "" {
+				endpoints = append(endpoints, key.Name())
+			}
 		case key.Is("id_token_signing_alg_values_supported"):
 			if _, ok := strictjson.StringArray(value); !ok {
 				return errors.New(`"id_token_signing_alg_values_supported" is not an array of strings`)
