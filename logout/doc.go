@@ -33,6 +33,11 @@
 //   - An empty "sub" or "sid" counts as absent; an empty "jti" is missing.
 //   - A second delivery of an accepted token is refused (ErrReplayed),
 //     even an OP's retry after a lost response: the logout happened.
+//     The "jti" is claimed once every other rule passed, the
+//     jwt.WithValidator checks included; the Handler claims it only once
+//     the logout function returned nil, so the OP's retry of a failed
+//     logout is accepted (two concurrent deliveries may both run the
+//     function: it must be idempotent).
 //
 // Handler serves section 2.5's POST (application/x-www-form-urlencoded,
 // one logout_token) and answers as section 2.8 says: 200 with

@@ -28,7 +28,14 @@ var ErrInvalidHandler error = sentinel.New("logout: Handler needs a Verifier and
 // application/x-www-form-urlencoded with exactly one logout_token (section
 // 2.5); it verifies the token with v (section 2.6) and calls logout with
 // its claims, which ends the sessions they name (section 2.7: "sub" and/or
-// "sid" of "iss"). Its answers (section 2.8), each with Cache-Control:
+// "sid" of "iss"). The token's "jti" is claimed in the replay store
+// (section 2.6 step 8) only after logout returned nil: a logout that
+// failed is answered 400 and leaves the "jti" unused, so the OP's retry of
+// the same token (section 2.8) is accepted. Two deliveries of one token at
+// the same instant may therefore both run logout before either claims the
+// "jti" (the second is then answered 400 as a replay): logout must be
+// idempotent, as ending sessions already ended is. Its answers (section
+// 2.8), each with Cache-Control:
 // no-store:
 //   - 200 OK with an empty body once logout returned nil;
 //   - 400 Bad Request with an OAuth 2.0 error body (RFC 6749 section 5.2)
