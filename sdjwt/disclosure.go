@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -112,7 +113,8 @@ const saltBytes = 16
 // crypto/rand, base64url-encoded (section 9.3); a salt given is used as
 // is, which tests and the RFC's examples need. The value is encoded with
 // encoding/json (HTML characters not escaped); a json.RawMessage is kept
-// byte for byte after the strict JSON pass. The array is written as
+// byte for byte after the strict JSON pass; a string of invalid UTF-8 is
+// refused, not replaced by U+FFFD. The array is written as
 // `["<salt>", "<name>", <value>]` (the RFC's examples' spacing), and the
 // result is checked with ParseDisclosure. The names "_sd" and "..." are
 // refused (section 4.2.1). Errors match ErrInvalidDisclosure.
@@ -163,6 +165,9 @@ func newSalt(r io.Reader) (string, error) {
 // trimmed of surrounding white space), anything else through encoding/json
 // without HTML escaping, then checked with the strict pass.
 func encodeValue(value any) ([]byte, error) {
+	if s, ok := value.(string); ok && !utf8.ValidString(s) { // encoding/json would write U+FFFD instead
+		return nil, errors.New("a string of invalid UTF-8")
+	}
 	var out []byte
 	switch v := value.(type) {
 	case json.RawMessage:

@@ -99,12 +99,13 @@ func TestNewDisclosure_RefusesWhatCannotBeParsedBack(t *testing.T) {
 		n string
 		v any
 	}{
-		"name _sd":         {"_sd", 1},
-		"name ...":         {"...", 1},
-		"invalid raw JSON": {"n", json.RawMessage(`{"a":1,"a":2}`)},
-		"empty raw JSON":   {"n", json.RawMessage(nil)},
-		"unencodable":      {"n", func() {}},
-		"invalid UTF-8":    {"n\xff", 1},
+		"name _sd":               {"_sd", 1},
+		"name ...":               {"...", 1},
+		"invalid raw JSON":       {"n", json.RawMessage(`{"a":1,"a":2}`)},
+		"empty raw JSON":         {"n", json.RawMessage(nil)},
+		"unencodable":            {"n", func() {}},
+		"invalid UTF-8":          {"n\xff", 1},
+		"value of invalid UTF-8": {"n", "\xff"},
 	} {
 		if _, err := sdjwt.NewDisclosure(c.n, c.v, false, "salt"); !errors.Is(err, sdjwt.ErrInvalidDisclosure) {
 			t.Errorf("%s: %v", name, err)
@@ -126,5 +127,14 @@ func TestRFC9901_4_1_1_HashAlgorithms(t *testing.T) {
 		if !errors.Is(a.Check(), sdjwt.ErrUnsupportedHashAlg) || a.Digest("x") != "" {
 			t.Errorf("%q accepted", a)
 		}
+	}
+}
+
+// The value's JSON is encoding/json's without HTML escaping, as the RFC's
+// examples write it (section 5).
+func TestRFC9901_4_2_1_NewDisclosureDoesNotEscapeHTML(t *testing.T) {
+	d, err := sdjwt.NewDisclosure("n", "<a&b> Möbius", false, "s")
+	if err != nil || string(d.Value) != `"<a&b> Möbius"` {
+		t.Fatalf("%s %v", d.Value, err)
 	}
 }
