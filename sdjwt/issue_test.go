@@ -434,3 +434,21 @@ func TestRFC9901_4_IssueOverDefaultMaxSizeRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestIssuer_ConcurrentUse(t *testing.T) {
+	is, pub := testIssuer(t, nil, sdjwt.WithDecoys(0, 2))
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, _, err := is.Issue(credential())
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	issued, _, _ := is.Issue(credential())
+	signedPayload(t, issued, pub)
+}
