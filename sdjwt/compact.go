@@ -7,7 +7,8 @@ import (
 	"github.com/jotlib/jwt"
 )
 
-// The default bounds of Split (see Limits).
+// The default bounds of Split (see Limits) on the compact serialization
+// (RFC 9901 section 4), which the Issuer keeps to as well.
 const (
 	// DefaultMaxSize is the longest SD-JWT or SD-JWT+KB Split accepts, in
 	// bytes: jwt.DefaultMaxTokenSize, the core's cap on one token.
@@ -16,7 +17,8 @@ const (
 	DefaultMaxDisclosures = 1024
 )
 
-// Limits bounds what SplitLimited accepts; a zero field takes its default.
+// Limits bounds what SplitLimited accepts of an SD-JWT (RFC 9901 section
+// 4); a zero field takes its default.
 type Limits struct {
 	MaxSize        int // bytes; DefaultMaxSize when 0
 	MaxDisclosures int // DefaultMaxDisclosures when 0
@@ -45,7 +47,7 @@ type SDJWT struct {
 // decoded or verified: see ParseDisclosure and the Verifier.
 func Split(s string) (SDJWT, error) { return SplitLimited(s, Limits{}) }
 
-// SplitLimited is Split under lim.
+// SplitLimited is Split (RFC 9901 section 4 and 5) under lim.
 func SplitLimited(s string, lim Limits) (SDJWT, error) {
 	maxSize, maxDisc := lim.MaxSize, lim.MaxDisclosures
 	if maxSize <= 0 {

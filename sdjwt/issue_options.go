@@ -10,11 +10,11 @@ import (
 	"github.com/jotlib/jwt/jwk"
 )
 
-// MaxDecoys is the most decoy digests WithDecoys may add to one object or
-// array.
+// MaxDecoys is the most decoy digests (RFC 9901 section 4.2.5) WithDecoys
+// may add to one object or array.
 const MaxDecoys = 64
 
-// IssuerOption configures an Issuer.
+// IssuerOption configures an Issuer (RFC 9901 section 4).
 type IssuerOption func(*issuerConfig) error
 
 type issuerConfig struct {
