@@ -93,9 +93,11 @@ type Config struct {
 	// when 0.
 	MaxDepth int
 	// MaxDisclosures bounds the Disclosures of a presentation;
-	// DefaultMaxDisclosures when 0.
+	// DefaultMaxDisclosures when 0 (more: ErrInvalidFormat).
 	MaxDisclosures int
-	// MaxSize bounds the whole presentation in bytes; DefaultMaxSize when 0.
+	// MaxSize bounds the whole presentation in bytes; DefaultMaxSize when 0
+	// (more: ErrInvalidFormat and jwt.ErrTokenTooLarge). The issuer JWT
+	// alone is also under the core's cap (jwt.WithMaxTokenSize).
 	MaxSize int
 	// MustNotBeDisclosed names further top-level claims refused as
 	// Disclosures (ErrMustNotBeDisclosed), in addition to

@@ -42,8 +42,10 @@ var (
 	// the issuer in plaintext (Config.MustNotBeDisclosed; RFC 9901 section
 	// 9.7) came as a Disclosure. It matches jwt.ErrTokenInvalidClaims.
 	ErrMustNotBeDisclosed error = sentinel.New("sdjwt: a claim that must be issued in plaintext was disclosed", jwt.ErrTokenInvalidClaims)
-	// ErrLimitExceeded: the payload is nested deeper than Config.MaxDepth
-	// or carries more Disclosures than Config.MaxDisclosures. It matches
+	// ErrLimitExceeded: the processed payload, disclosed values included,
+	// is nested deeper than Config.MaxDepth (DefaultMaxDepth for Parse).
+	// (More Disclosures than Config.MaxDisclosures, or a presentation over
+	// Config.MaxSize, is Split's ErrInvalidFormat.) It matches
 	// jwt.ErrTokenMalformed.
 	ErrLimitExceeded error = sentinel.New("sdjwt: a processing limit was exceeded", jwt.ErrTokenMalformed)
 	// ErrKeyBindingMissing: the verifier's policy requires Key Binding and
