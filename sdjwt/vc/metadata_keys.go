@@ -99,8 +99,9 @@ type metadataEntry struct {
 // client). It fetches nothing yet: the first verification of each issuer
 // does. Unless cfg.AllowInternalAddresses, every connection must reach a
 // globally reachable address (section 9.1): client's *http.Transport is
-// copied with its dialling checked; a client whose Transport is of another
-// type, or that uses a proxy, is ErrInvalidOption. Redirects: at most 3,
+// copied with its dialling checked (a nil Transport: http.DefaultTransport's
+// settings without its environment proxy); a client whose Transport is of
+// another type, or that uses a proxy, is ErrInvalidOption. Redirects: at most 3,
 // https only, before client's own CheckRedirect.
 func IssuerMetadataKeys(client *http.Client, cfg MetadataConfig) (*MetadataKeys, error) {
 	if len(cfg.Issuers) == 0 {

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/jwk"
@@ -364,5 +366,94 @@ func TestSDJWTVC_MetadataKeysZeroAndNilDoNotPanic(t *testing.T) {
 		if err := m.Close(); err != nil || m.Issuers() != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestSDJWTVC_4_FreshnessFromCacheControl(t *testing.T) {
+	k := newIssuerKey(t, "k1")
+	for _, tc := range []struct {
+		cacheControl string
+		wantFetches  int64
+	}{{"max-age=0", 2}, {"no-store", 2}, {"max-age=3600", 1}, {"", 1}} {
+		var ms *metadataServer
+		ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
+			if tc.cacheControl != "" {
+				w.Header().Set("Cache-Control", tc.cacheControl)
+			}
+			serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, ms.URL, setJSON(t, k)))(w, r)
+		})
+		keys, err := vc.IssuerMetadataKeys(ms.Client(), vc.MetadataConfig{Issuers: []string{ms.URL}, AllowInternalAddresses: true, MinRefreshInterval: 20 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok := k.sign(t, map[string]any{"iss": ms.URL})
+		if err := verifyWith(t, keys, tok); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(40 * time.Millisecond)
+		if err := verifyWith(t, keys, tok); err != nil {
+			t.Fatal(err)
+		}
+		if n := ms.hits.Load(); n != tc.wantFetches {
+			t.Errorf("Cache-Control %q: %d fetches; want %d", tc.cacheControl, n, tc.wantFetches)
+		}
+		keys.Close()
+	}
+}
+
+func TestSDJWTVC_4_StaleDocumentUsedWhileFetchFailsUpToMaxStale(t *testing.T) {
+	k := newIssuerKey(t, "k1")
+	for _, tc := range []struct {
+		maxStale time.Duration
+		ok       bool
+	}{{time.Hour, true}, {time.Millisecond, false}} {
+		var ms *metadataServer
+		var fail atomic.Bool
+		ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
+			if fail.Load() {
+				http.Error(w, "down", http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Cache-Control", "max-age=0")
+			serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, ms.URL, setJSON(t, k)))(w, r)
+		})
+		keys, err := vc.IssuerMetadataKeys(ms.Client(), vc.MetadataConfig{Issuers: []string{ms.URL}, AllowInternalAddresses: true, MinRefreshInterval: 20 * time.Millisecond, MaxStale: tc.maxStale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok := k.sign(t, map[string]any{"iss": ms.URL})
+		if err := verifyWith(t, keys, tok); err != nil {
+			t.Fatal(err)
+		}
+		fail.Store(true)
+		time.Sleep(40 * time.Millisecond)
+		err = verifyWith(t, keys, tok)
+		if tc.ok != (err == nil) || !tc.ok && !errors.Is(err, vc.ErrMetadata) {
+			t.Errorf("MaxStale %v: got %v", tc.maxStale, err)
+		}
+		keys.Close()
+	}
+}
+
+func TestSDJWTVC_ClosedMetadataKeysRefuse(t *testing.T) {
+	ms := newMetadataServer(t, serveJSON(`{}`))
+	keys := metadataKeys(t, ms, ms.URL)
+	keys.Close()
+	_, err := keys.IssuerVerificationKeys(context.Background(), ms.URL, &jwt.Header{Algorithm: "ES256"})
+	if !errors.Is(err, vc.ErrMetadata) || ms.hits.Load() != 0 {
+		t.Fatalf("got %v after Close", err)
+	}
+}
+
+func TestSDJWTVC_4_CallerContextBoundsTheWait(t *testing.T) {
+	release := make(chan struct{})
+	ms := newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) { <-release })
+	defer close(release)
+	keys := metadataKeys(t, ms, ms.URL)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := keys.IssuerVerificationKeys(ctx, ms.URL, &jwt.Header{Algorithm: "ES256"})
+	if !errors.Is(err, vc.ErrMetadata) {
+		t.Fatalf("got %v; want ErrMetadata after the caller's deadline", err)
 	}
 }
