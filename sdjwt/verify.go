@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/optview"
 )
 
 // Verifier verifies SD-JWT and SD-JWT+KB presentations (RFC 9901 sections
@@ -49,11 +50,24 @@ type Result struct {
 // source: a key, jwt.KeyFunc, jwt.KeySet, *jwk.Set, *jwk.RemoteSet...) and
 // opts (jwt.WithIssuer, jwt.WithType for explicit typing, section 9.11,
 // jwt.WithAlgorithms...). cfg.Now and cfg.Leeway, when set, are passed to
-// the core as jwt.WithTimeFunc and jwt.WithLeeway after opts. A Config
-// outside its domain is jwt.ErrInvalidOption.
+// the core as jwt.WithTimeFunc and jwt.WithLeeway, so that one clock
+// serves both JWTs: jwt.WithTimeFunc or jwt.WithLeeway among opts is
+// jwt.ErrInvalidOption, and so is a Config outside its domain. The
+// processed payload is decoded into Verify's dst with Config.Encoder; a
+// jwt.WithEncoder among opts decodes the issuer JWT's claims for the core
+// only.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
+	}
+	seen, err := optview.Of(opts)
+	if err != nil {
+		return nil, err
+	}
+	if seen.TimeFunc || seen.LeewaySet {
+		// One clock and one leeway for both JWTs: the issuer JWT's (the core)
+		// and the KB-JWT's (section 7.3 step 5.5).
+		return nil, fmt.Errorf("%w: sdjwt: set Config.Now and Config.Leeway, not jwt.WithTimeFunc or jwt.WithLeeway: they apply to the issuer JWT and the KB-JWT alike", jwt.ErrInvalidOption)
 	}
 	all := slices.Clone(opts)
 	if cfg.Now != nil {

@@ -209,6 +209,11 @@ func TestRFC9901_7_3_ConfigOutsideItsDomainRefused(t *testing.T) {
 			t.Errorf("%s: got %v", name, err)
 		}
 	}
+	for _, o := range []jwt.Option{jwt.WithLeeway(time.Second), jwt.WithTimeFunc(time.Now), jwt.WithAudience()} {
+		if _, err := sdjwt.NewVerifier(&testIssuerKey.PublicKey, sdjwt.Config{}, o); !errors.Is(err, jwt.ErrInvalidOption) {
+			t.Errorf("core option: got %v", err)
+		}
+	}
 	if _, err := sdjwt.NewVerifier(nil, sdjwt.Config{}); !errors.Is(err, jwt.ErrInvalidKey) {
 		t.Errorf("nil key: got %v", err)
 	}
