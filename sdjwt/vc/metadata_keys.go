@@ -233,6 +233,9 @@ func (m *MetadataKeys) isClosed() bool {
 // (bounded by FetchTimeout); each caller waits for it at most as long as
 // its ctx allows.
 func (m *MetadataKeys) keySet(ctx context.Context, e *metadataEntry) (jwt.KeySet, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	for {
 		if m.isClosed() {
 			return nil, fmt.Errorf("%w: MetadataKeys closed", ErrMetadata)

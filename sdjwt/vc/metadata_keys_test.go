@@ -435,6 +435,26 @@ func TestSDJWTVC_4_StaleDocumentUsedWhileFetchFailsUpToMaxStale(t *testing.T) {
 	}
 }
 
+func TestSDJWTVC_NilContextDoesNotPanic(t *testing.T) {
+	k := newIssuerKey(t, "k1")
+	var ms *metadataServer
+	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
+		serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, ms.URL, setJSON(t, k)))(w, r)
+	})
+	keys := metadataKeys(t, ms, ms.URL)
+	//lint:ignore SA1012 a nil context is what this test is about
+	if _, err := keys.IssuerVerificationKeys(nil, ms.URL, &jwt.Header{Algorithm: "ES256", KeyID: "k1"}); err != nil { //nolint:staticcheck
+		t.Fatal(err)
+	}
+	//lint:ignore SA1012 a nil context is what this test is about
+	if m, err := keys.Metadata(nil, ms.URL); err != nil || m.Issuer != ms.URL { //nolint:staticcheck
+		t.Fatal(err)
+	}
+	if _, err := keys.IssuerVerificationKeys(context.Background(), ms.URL, nil); !errors.Is(err, jwt.ErrTokenMalformed) {
+		t.Fatalf("nil header: %v", err)
+	}
+}
+
 func TestSDJWTVC_ClosedMetadataKeysRefuse(t *testing.T) {
 	ms := newMetadataServer(t, serveJSON(`{}`))
 	keys := metadataKeys(t, ms, ms.URL)
