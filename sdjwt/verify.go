@@ -115,8 +115,10 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // algorithm, never "none", the claims rules and "typ" of the options), a
 // known "_sd_alg" (step 2.5), every Disclosure strict (section 4.2), the
 // digests and Disclosures (steps 3 to 5), then the KB-JWT (section 7.3
-// step 5). The first failure is returned; errors match this package's and
-// the jwt package's sentinels.
+// step 5). Checks given to a KeyBindingForbidden Verifier, which it would
+// never apply, are jwt.ErrInvalidOption (after a KB-JWT is refused). The
+// first failure is returned; errors match this package's and the jwt
+// package's sentinels.
 //
 // Section 7.1 step 6 (validity claims on the processed payload) is the
 // core's claim rules on the issuer-signed payload: the claims they read
@@ -149,6 +151,9 @@ func (v *Verifier) Verify(ctx context.Context, presentation string, checks Check
 		return nil, fmt.Errorf("%w: the presentation is an SD-JWT without a KB-JWT (RFC 9901 section 7.3 step 2)", ErrKeyBindingMissing)
 	case v.cfg.KeyBinding == KeyBindingForbidden && s.KeyBinding != "":
 		return nil, fmt.Errorf("%w: the verifier's policy forbids key binding", ErrKeyBindingUnexpected)
+	}
+	if v.cfg.KeyBinding == KeyBindingForbidden && checks != (Checks{}) {
+		return nil, fmt.Errorf("%w: sdjwt: Checks given to a KeyBindingForbidden Verifier, which never checks a KB-JWT's nonce or audience", jwt.ErrInvalidOption)
 	}
 	var sink struct{}
 	tok, err := v.core.ParseWithClaimsContext(ctx, s.IssuerJWT, &sink)

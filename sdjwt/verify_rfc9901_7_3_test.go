@@ -31,9 +31,15 @@ func TestRFC9901_7_3_Step2_RequiredKeyBindingWithoutKBJWTRefused(t *testing.T) {
 
 func TestRFC9901_7_3_Step1_ForbiddenPolicyRefusesKBJWT(t *testing.T) {
 	v := verifier(t, sdjwt.Config{KeyBinding: sdjwt.KeyBindingForbidden})
-	refused(t, v, withKB(t, boundSDJWT(t)), sdjwt.ErrKeyBindingUnexpected)
-	if r := mustVerify(t, v, boundSDJWT(t)); r.KeyBound {
-		t.Error("KeyBound without a KB-JWT")
+	if _, err := v.Verify(context.Background(), withKB(t, boundSDJWT(t)), sdjwt.Checks{}, nil); !errors.Is(err, sdjwt.ErrKeyBindingUnexpected) {
+		t.Errorf("KB-JWT: %v", err)
+	}
+	if r, err := v.Verify(context.Background(), boundSDJWT(t), sdjwt.Checks{}, nil); err != nil || r.KeyBound {
+		t.Errorf("bare SD-JWT: %v", err)
+	}
+	// Checks it would never apply are a mistake, not ignored.
+	if _, err := v.Verify(context.Background(), boundSDJWT(t), checks, nil); !errors.Is(err, jwt.ErrInvalidOption) {
+		t.Errorf("Checks with KeyBindingForbidden: %v", err)
 	}
 }
 
