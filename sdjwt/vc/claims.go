@@ -55,7 +55,7 @@ func checkClaims(res *sdjwt.Result, allowed []string) (claims, error) {
 	}
 	if v, ok := pl["vct#integrity"]; ok {
 		if c.integrity, ok = v.(string); !ok {
-			return c, fmt.Errorf("%w: vct#integrity is not a string (section 7)", ErrInvalidClaim)
+			return c, fmt.Errorf("%w: vct#integrity is not a string (section 6)", ErrInvalidClaim)
 		}
 		if err := ParseIntegrity(c.integrity); err != nil {
 			return c, err

@@ -5,25 +5,25 @@
 //   - Issuer (section 2): an sdjwt.Issuer whose Issuer-signed JWT has
 //     "typ" "dc+sd-jwt" (section 2.2.1) and the REQUIRED "vct" (section
 //     2.2.2.1), never selectively disclosable.
-//   - Verifier (section 3.4): sdjwt's verification (RFC 9901 section 7,
+//   - Verifier (section 2.4): sdjwt's verification (RFC 9901 section 7,
 //     key binding by policy against "cnf"), then "typ", the "vct",
 //     "vct#integrity", "aka_vcts" and "status" rules, no Disclosure at or
 //     under iss, nbf, exp, cnf, vct, vct#integrity, aka_vcts or status
 //     (section 2.2.2.3: "including any of their sub-claims"), and an
 //     optional allow-list of types (Config.Vcts). "status" is returned in
 //     the Result, unchecked: its status mechanism is the caller's policy
-//     (section 3.4).
-//   - IssuerMetadataKeys (sections 3.5, 4, 5, 9.1), opt-in: the issuer's
+//     (section 2.4).
+//   - IssuerMetadataKeys (sections 2.5, 3, 4, 7.1), opt-in: the issuer's
 //     keys from its JWT VC Issuer Metadata, "/.well-known/jwt-vc-issuer"
 //     inserted between the host and the path of "iss", for issuers of an
 //     allow-list only, over bounded https retrievals that refuse internal
 //     addresses.
-//   - VerifyIntegrity (section 7): a retrieved document (e.g. Type
+//   - VerifyIntegrity (section 6): a retrieved document (e.g. Type
 //     Metadata) against "vct#integrity".
 //
-// Not implemented: the Inline X.509 mechanism of section 3.5 (give the
+// Not implemented: the Inline X.509 mechanism of section 2.5 (give the
 // Verifier a key source that validates the "x5c" chain yourself), Type
-// Metadata retrieval and processing (section 6; VerifyIntegrity is its
+// Metadata retrieval and processing (section 5; VerifyIntegrity is its
 // integrity step), and the JWS JSON Serialization (RFC 9901 section 8).
 //
 // Stricter than the draft or some peers, each refused with a typed error:

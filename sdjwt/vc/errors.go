@@ -17,7 +17,7 @@ var (
 	// Issuer-signed JWT (section 2.2.2.3).
 	ErrMissingVct error = sentinel.New("sdjwt/vc: vct claim missing", jwt.ErrMissingClaim)
 	// ErrInvalidClaim is a "vct", "vct#integrity", "aka_vcts" or "iss" whose
-	// value breaks its rule (sections 2.2.2.1, 2.2.2.2, 2.2.2.3, 7).
+	// value breaks its rule (sections 2.2.2.1, 2.2.2.2, 2.2.2.3, 6).
 	ErrInvalidClaim error = sentinel.New("sdjwt/vc: invalid claim", jwt.ErrTokenInvalidClaims)
 	// ErrClaimDisclosed is one of iss, nbf, exp, cnf, vct, vct#integrity,
 	// aka_vcts, status, or one of their sub-claims, received in a Disclosure
@@ -28,18 +28,18 @@ var (
 	ErrVctNotAllowed error = sentinel.New("sdjwt/vc: credential type not allowed", jwt.ErrTokenInvalidClaims)
 	// ErrIntegrity is a document whose digest matches none of the integrity
 	// metadata's strongest hash expressions, or integrity metadata with no
-	// supported hash algorithm (section 7).
+	// supported hash algorithm (section 6).
 	ErrIntegrity error = sentinel.New("sdjwt/vc: integrity check failed", jwt.ErrTokenInvalidClaims)
 	// ErrIssuerNotAllowed is an "iss" that is not one of the issuers
 	// IssuerMetadataKeys was configured with; refused without any request
-	// (section 9.1: the URLs come from untrusted input).
+	// (section 7.1: the URLs come from untrusted input).
 	ErrIssuerNotAllowed error = sentinel.New("sdjwt/vc: issuer not allowed", jwt.ErrInvalidIssuer)
-	// ErrMetadata is JWT VC Issuer Metadata (section 5) that could not be
+	// ErrMetadata is JWT VC Issuer Metadata (section 4) that could not be
 	// fetched: a network failure, a time-out, a status other than 200, a
 	// body over the size bound, a refused address or redirect.
 	ErrMetadata error = sentinel.New("sdjwt/vc: fetching JWT VC Issuer Metadata failed", jwk.ErrFetch)
 	// ErrMetadataRefused is JWT VC Issuer Metadata that was fetched and
-	// refused (section 5.2, 5.3): not application/json, not a strict JSON
+	// refused (section 4.2, 4.3): not application/json, not a strict JSON
 	// object, "issuer" not identical to "iss", both or neither of "jwks"
 	// and "jwks_uri", a "jwks_uri" that is not https, a "jwks" that is not a
 	// JWK Set with a usable key.

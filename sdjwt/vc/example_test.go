@@ -61,7 +61,7 @@ func Example() {
 }
 
 // The verifier finds the issuer's keys in its JWT VC Issuer Metadata
-// (section 5), for the issuers it allows only.
+// (section 4), for the issuers it allows only.
 func ExampleIssuerMetadataKeys() {
 	issuerKey, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	pub, _ := jwk.NewKey(&issuerKey.PublicKey, jwk.Params{KeyID: "k1"})

@@ -12,8 +12,8 @@ import (
 )
 
 // errInternalAddress is a connection refused because its address is not
-// globally reachable (draft-ietf-oauth-sd-jwt-vc section 9.1).
-var errInternalAddress = errors.New("address is not globally reachable (draft-ietf-oauth-sd-jwt-vc section 9.1, RFC 6890)")
+// globally reachable (draft-ietf-oauth-sd-jwt-vc section 7.1).
+var errInternalAddress = errors.New("address is not globally reachable (draft-ietf-oauth-sd-jwt-vc section 7.1, RFC 6890)")
 
 // notGlobal are the special-purpose ranges (RFC 6890 and its updates) that
 // netip.Addr's predicates do not cover and that are not globally reachable.
@@ -34,7 +34,7 @@ var notGlobal = []netip.Prefix{
 	netip.MustParsePrefix("2002::/16"),       // 6to4: may reach private IPv4
 }
 
-// globallyReachable reports whether a is an address section 9.1 lets a
+// globallyReachable reports whether a is an address section 7.1 lets a
 // Consumer connect to.
 func globallyReachable(a netip.Addr) bool {
 	a = a.Unmap()
@@ -94,10 +94,10 @@ func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error
 	case *http.Transport:
 		base = t
 	default:
-		return nil, fmt.Errorf("%w: the client's Transport (%T) cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 9.1): guard it yourself and set AllowInternalAddresses", ErrInvalidOption, t)
+		return nil, fmt.Errorf("%w: the client's Transport (%T) cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 7.1): guard it yourself and set AllowInternalAddresses", ErrInvalidOption, t)
 	}
 	if base.Proxy != nil && client.Transport != nil {
-		return nil, fmt.Errorf("%w: the client's Transport uses a proxy, which hides the address dialled (draft-ietf-oauth-sd-jwt-vc section 9.1): have the proxy refuse internal addresses and set AllowInternalAddresses", ErrInvalidOption)
+		return nil, fmt.Errorf("%w: the client's Transport uses a proxy, which hides the address dialled (draft-ietf-oauth-sd-jwt-vc section 7.1): have the proxy refuse internal addresses and set AllowInternalAddresses", ErrInvalidOption)
 	}
 	t := base.Clone()
 	t.Proxy = nil // only reached for a nil Transport: DefaultTransport's environment proxy is not used

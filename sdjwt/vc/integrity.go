@@ -32,7 +32,7 @@ type hashExpr struct {
 }
 
 // ParseIntegrity checks integrity metadata, the value of "vct#integrity"
-// (draft-ietf-oauth-sd-jwt-vc section 7: "an 'integrity metadata' string
+// (draft-ietf-oauth-sd-jwt-vc section 6: "an 'integrity metadata' string
 // as defined in Section 3 of [W3C.SRI]"): hash expressions separated by
 // white space, each an algorithm name (lower-case letters, digits, '-'), '-', and a standard,
 // padded base64 value, optionally followed by '?' and options. An
@@ -49,7 +49,7 @@ func ParseIntegrity(meta string) error {
 
 func parseIntegrity(meta string) ([]hashExpr, error) {
 	bad := func(why string) ([]hashExpr, error) {
-		return nil, fmt.Errorf("%w: integrity metadata %s %s (draft-ietf-oauth-sd-jwt-vc section 7, W3C SRI section 3.5)", ErrInvalidClaim, bounded.Quote(meta), why)
+		return nil, fmt.Errorf("%w: integrity metadata %s %s (draft-ietf-oauth-sd-jwt-vc section 6, W3C SRI section 3.5)", ErrInvalidClaim, bounded.Quote(meta), why)
 	}
 	fields := strings.FieldsFunc(meta, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' })
 	if len(fields) == 0 {
@@ -80,7 +80,7 @@ func parseIntegrity(meta string) ([]hashExpr, error) {
 
 // VerifyIntegrity checks doc, the octets of a retrieved document (e.g. the
 // Type Metadata a "vct" names), against integrity metadata meta, as
-// draft-ietf-oauth-sd-jwt-vc section 7 defines: the hash expressions of the
+// draft-ietf-oauth-sd-jwt-vc section 6 defines: the hash expressions of the
 // strongest supported algorithm are used, and doc passes when its digest
 // matches any of them. A mismatch, or metadata with no supported algorithm,
 // is ErrIntegrity; malformed metadata ErrInvalidClaim. The comparison does

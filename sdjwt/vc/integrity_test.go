@@ -12,7 +12,7 @@ import (
 
 func sri(alg string, sum []byte) string { return alg + "-" + base64.StdEncoding.EncodeToString(sum) }
 
-func TestSDJWTVC_7_IntegrityOfDocumentVerified(t *testing.T) {
+func TestSDJWTVC_6_IntegrityOfDocumentVerified(t *testing.T) {
 	doc := []byte(`{"vct":"https://betelgeuse.example.com/education_credential/v42"}`)
 	s256, s384, s512 := sha256.Sum256(doc), sha512.Sum384(doc), sha512.Sum512(doc)
 	other := sha512.Sum512([]byte("other"))
@@ -29,7 +29,7 @@ func TestSDJWTVC_7_IntegrityOfDocumentVerified(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_7_StrongestAlgorithmDecidesIntegrity(t *testing.T) {
+func TestSDJWTVC_6_StrongestAlgorithmDecidesIntegrity(t *testing.T) {
 	doc := []byte("doc")
 	s256 := sha256.Sum256(doc)
 	wrong := sha512.Sum512([]byte("other"))
@@ -39,7 +39,7 @@ func TestSDJWTVC_7_StrongestAlgorithmDecidesIntegrity(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_7_IntegrityMismatchOrUnsupportedRejected(t *testing.T) {
+func TestSDJWTVC_6_IntegrityMismatchOrUnsupportedRejected(t *testing.T) {
 	doc := []byte("doc")
 	s256 := sha256.Sum256([]byte("other"))
 	for _, meta := range []string{
@@ -51,7 +51,7 @@ func TestSDJWTVC_7_IntegrityMismatchOrUnsupportedRejected(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_7_IntegrityMetadataSyntaxRefused(t *testing.T) {
+func TestSDJWTVC_6_IntegrityMetadataSyntaxRefused(t *testing.T) {
 	s256 := sha256.Sum256([]byte("doc"))
 	for _, meta := range []string{
 		"", " ", "sha256", "sha256-", "-abc", "sha256-%%%", "sha256-" + base64.RawStdEncoding.EncodeToString(s256[:]) + "x",

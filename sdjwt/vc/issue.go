@@ -43,7 +43,7 @@ func NewIssuer(signer *jwt.Signer, vct string, opts ...sdjwt.IssuerOption) (*Iss
 // with sdjwt.ErrInvalidPayload, and nothing returned: an SD marker at
 // or under a NotDisclosable claim (also ErrClaimDisclosed, section
 // 2.2.2.3: "including any of their sub-claims"); a "vct" of another
-// value; "vct#integrity" that is not integrity metadata (section 7);
+// value; "vct#integrity" that is not integrity metadata (section 6);
 // "aka_vcts" that is not a non-empty array of distinct non-empty strings
 // without the vct (section 2.2.2.2); "status" that is not an object; and a
 // credential without selectively disclosable claims whose payload would
@@ -67,7 +67,7 @@ func (is *Issuer) Issue(obj sdjwt.Object) (issued string, disclosures []sdjwt.Di
 	if v, ok := obj["vct#integrity"]; ok {
 		s, ok := v.(string)
 		if !ok {
-			return bad("vct#integrity is not a string (section 7)")
+			return bad("vct#integrity is not a string (section 6)")
 		}
 		if err := ParseIntegrity(s); err != nil {
 			return bad("%v", err)

@@ -155,8 +155,8 @@ func TestSDJWTVC_IssuerConfigAndZeroValue(t *testing.T) {
 
 // The whole flow: issuance with cnf, presentation with a KB-JWT, and
 // verification with the issuer's keys discovered from its JWT VC Issuer
-// Metadata (sections 3.4, 3.5, 5).
-func TestSDJWTVC_3_5_KeyBoundPresentationVerifiedWithDiscoveredKeys(t *testing.T) {
+// Metadata (sections 2.4, 2.5, 4).
+func TestSDJWTVC_2_5_KeyBoundPresentationVerifiedWithDiscoveredKeys(t *testing.T) {
 	k := newIssuerKey(t, "issuer-key")
 	holder, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	var ms *metadataServer

@@ -16,7 +16,7 @@ import (
 )
 
 // maxRedirects bounds the redirects one retrieval follows
-// (draft-ietf-oauth-sd-jwt-vc section 4: "MUST limit the number of
+// (draft-ietf-oauth-sd-jwt-vc section 3: "MUST limit the number of
 // redirects followed for a single retrieval").
 const maxRedirects = 3
 
@@ -24,7 +24,7 @@ const maxRedirects = 3
 // 5.2 and 5.3: Issuer is identical to the "iss" it was fetched for, and
 // exactly one of JWKS and JWKSURI is set.
 type Metadata struct {
-	// Issuer is the "issuer" parameter (section 5.2).
+	// Issuer is the "issuer" parameter (section 4.2).
 	Issuer string
 	// JWKS is the "jwks" parameter, parsed by jwk.ParseSet; nil when the
 	// document has "jwks_uri".
@@ -42,7 +42,7 @@ type fetched struct {
 }
 
 // fetchMetadata retrieves and checks the JWT VC Issuer Metadata of iss
-// (sections 4, 5.1, 5.2, 5.3): one bounded GET, at most maxRedirects https
+// (sections 3, 4.1, 4.2, 4.3): one bounded GET, at most maxRedirects https
 // redirects, a 200 response of media type application/json and at most
 // maxBody bytes, a strict JSON object.
 func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody int64, timeout time.Duration) (fetched, error) {
@@ -61,10 +61,10 @@ func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody
 	userCheck := client.CheckRedirect
 	c.CheckRedirect = func(r *http.Request, via []*http.Request) error {
 		if len(via) > maxRedirects {
-			return fmt.Errorf("more than %d redirects (draft-ietf-oauth-sd-jwt-vc section 4)", maxRedirects)
+			return fmt.Errorf("more than %d redirects (draft-ietf-oauth-sd-jwt-vc section 3)", maxRedirects)
 		}
 		if r.URL.Scheme != "https" {
-			return fmt.Errorf("redirect to a non-https URL %s (draft-ietf-oauth-sd-jwt-vc section 4)", bounded.Quote(r.URL.Redacted()))
+			return fmt.Errorf("redirect to a non-https URL %s (draft-ietf-oauth-sd-jwt-vc section 3)", bounded.Quote(r.URL.Redacted()))
 		}
 		if userCheck != nil {
 			return userCheck(r, via)
@@ -78,17 +78,17 @@ func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
-		return fetched{}, fmt.Errorf("%w: %s: status %d (draft-ietf-oauth-sd-jwt-vc section 4: an error response is never used)", ErrMetadata, where, resp.StatusCode)
+		return fetched{}, fmt.Errorf("%w: %s: status %d (draft-ietf-oauth-sd-jwt-vc section 3: an error response is never used)", ErrMetadata, where, resp.StatusCode)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
 		return fetched{}, fmt.Errorf("%w: %s: %v", ErrMetadata, where, err)
 	}
 	if int64(len(body)) > maxBody {
-		return fetched{}, fmt.Errorf("%w: %s: body over %d bytes (draft-ietf-oauth-sd-jwt-vc section 4: size-bound retrieval)", ErrMetadata, where, maxBody)
+		return fetched{}, fmt.Errorf("%w: %s: body over %d bytes (draft-ietf-oauth-sd-jwt-vc section 3: size-bound retrieval)", ErrMetadata, where, maxBody)
 	}
 	if mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return fetched{}, fmt.Errorf("%w: %s: Content-Type %s is not application/json (section 5.2)", ErrMetadataRefused, where, bounded.Quote(resp.Header.Get("Content-Type")))
+		return fetched{}, fmt.Errorf("%w: %s: Content-Type %s is not application/json (section 4.2)", ErrMetadataRefused, where, bounded.Quote(resp.Header.Get("Content-Type")))
 	}
 	meta, err := parseMetadata(body, iss)
 	if err != nil {
@@ -99,9 +99,9 @@ func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody
 	return f, nil
 }
 
-// parseMetadata checks a JWT VC Issuer Metadata document (sections 5.2,
+// parseMetadata checks a JWT VC Issuer Metadata document (sections 4.2,
 // 5.3). Parameters other than issuer, jwks and jwks_uri are ignored
-// (section 5.2: "Additional ... parameters MAY also be used").
+// (section 4.2: "Additional ... parameters MAY also be used").
 func parseMetadata(body []byte, iss string) (Metadata, error) {
 	refuse := func(format string, args ...any) (Metadata, error) {
 		return Metadata{}, fmt.Errorf("%w: "+format, append([]any{ErrMetadataRefused}, args...)...)
@@ -124,22 +124,22 @@ func parseMetadata(body []byte, iss string) (Metadata, error) {
 	var m Metadata
 	var ok bool
 	if issuer == nil {
-		return refuse(`no "issuer" (section 5.2: REQUIRED)`)
+		return refuse(`no "issuer" (section 4.2: REQUIRED)`)
 	}
 	if m.Issuer, ok = strictjson.String(issuer); !ok {
 		return refuse(`"issuer" is not a string`)
 	}
 	if m.Issuer != iss {
-		return refuse(`"issuer" %s is not identical to iss %s (section 5.3)`, bounded.Quote(m.Issuer), bounded.Quote(iss))
+		return refuse(`"issuer" %s is not identical to iss %s (section 4.3)`, bounded.Quote(m.Issuer), bounded.Quote(iss))
 	}
 	switch {
 	case jwks != nil && jwksURI != nil:
-		return refuse(`both "jwks" and "jwks_uri" (section 5.2: "but not both")`)
+		return refuse(`both "jwks" and "jwks_uri" (section 4.2: "but not both")`)
 	case jwks == nil && jwksURI == nil:
-		return refuse(`neither "jwks" nor "jwks_uri" (section 5.2: "MUST include either")`)
+		return refuse(`neither "jwks" nor "jwks_uri" (section 4.2: "MUST include either")`)
 	case jwks != nil:
 		if len(jwks) == 0 || jwks[0] != '{' {
-			return refuse(`"jwks" is not a JSON object (section 5.2)`)
+			return refuse(`"jwks" is not a JSON object (section 4.2)`)
 		}
 		set, err := jwk.ParseSet(jwks)
 		if err != nil {
@@ -154,7 +154,7 @@ func parseMetadata(body []byte, iss string) (Metadata, error) {
 			return refuse(`"jwks_uri" is not a string`)
 		}
 		if !strings.HasPrefix(m.JWKSURI, "https://") || strings.Contains(m.JWKSURI, "#") {
-			return refuse(`"jwks_uri" %s is not an https URL without fragment (section 4)`, bounded.Quote(m.JWKSURI))
+			return refuse(`"jwks_uri" %s is not an https URL without fragment (section 3)`, bounded.Quote(m.JWKSURI))
 		}
 	}
 	return m, nil

@@ -13,7 +13,10 @@ import (
 	"github.com/jotlib/jwt/jwk"
 )
 
-// Defaults of MetadataConfig.
+// Defaults of MetadataConfig: the bounds of each retrieval
+// (draft-ietf-oauth-sd-jwt-vc section 3: "time-bound and size-bound") and
+// of the freshness the HTTP caching model gives a document (RFC 9111
+// section 4.2).
 const (
 	DefaultMetadataMaxBodySize     = 64 << 10
 	DefaultMetadataFetchTimeout    = 10 * time.Second
@@ -30,20 +33,20 @@ type MetadataConfig struct {
 	// fetched, compared exactly (case-sensitive, RFC 7519 section 4.1.1).
 	// Each must be an https URL that MetadataURL accepts. Required: a
 	// credential's "iss" is untrusted input (draft-ietf-oauth-sd-jwt-vc
-	// section 9.1), so an issuer not listed here is refused without any
+	// section 7.1), so an issuer not listed here is refused without any
 	// request.
 	Issuers []string
 	// AllowInternalAddresses lets fetches connect to addresses that are not
 	// globally reachable (loopback, private-use, link-local, ...; RFC 6890).
-	// By default they are refused (section 9.1), for the metadata URL,
+	// By default they are refused (section 7.1), for the metadata URL,
 	// every redirect target, and "jwks_uri" and its redirects. Set it for
 	// tests, for issuers inside your network, or when the client given
 	// already guards its connections (e.g. through a filtering proxy).
 	AllowInternalAddresses bool
-	// MaxBodySize bounds a metadata document (section 4: size-bound
+	// MaxBodySize bounds a metadata document (section 3: size-bound
 	// retrieval), and a JWK Set fetched from "jwks_uri".
 	MaxBodySize int64
-	// FetchTimeout bounds one retrieval (section 4: time-bound retrieval).
+	// FetchTimeout bounds one retrieval (section 3: time-bound retrieval).
 	FetchTimeout time.Duration
 	// RefreshInterval is how long a document without Cache-Control
 	// freshness is used, and the most any is (RFC 9111 section 4.2).
@@ -59,7 +62,7 @@ type MetadataConfig struct {
 }
 
 // MetadataKeys is the Issuer key discovery of draft-ietf-oauth-sd-jwt-vc
-// section 3.5 and 5, opt-in: a jwt.IssuerKeySet whose keys for an
+// section 2.5 and 4, opt-in: a jwt.IssuerKeySet whose keys for an
 // allowed "iss" are those of its JWT VC Issuer Metadata, "jwks" by value
 // or "jwks_uri" through a jwk.RemoteSet. Given as the key of a
 // jwt.Verifier (or of the VC Verifier), it is asked with the token's
@@ -95,17 +98,17 @@ type metadataEntry struct {
 }
 
 // IssuerMetadataKeys makes the key source of draft-ietf-oauth-sd-jwt-vc
-// section 5 for the issuers of cfg, fetching with client (nil: a private
+// section 4 for the issuers of cfg, fetching with client (nil: a private
 // client). It fetches nothing yet: the first verification of each issuer
 // does. Unless cfg.AllowInternalAddresses, every connection must reach a
-// globally reachable address (section 9.1): client's *http.Transport is
+// globally reachable address (section 7.1): client's *http.Transport is
 // copied with its dialling checked (a nil Transport: http.DefaultTransport's
 // settings without its environment proxy); a client whose Transport is of
 // another type, or that uses a proxy, is ErrInvalidOption. Redirects: at most 3,
 // https only, before client's own CheckRedirect.
 func IssuerMetadataKeys(client *http.Client, cfg MetadataConfig) (*MetadataKeys, error) {
 	if len(cfg.Issuers) == 0 {
-		return nil, fmt.Errorf("%w: MetadataConfig.Issuers is empty: list the issuers whose metadata may be fetched (draft-ietf-oauth-sd-jwt-vc section 9.1)", ErrInvalidOption)
+		return nil, fmt.Errorf("%w: MetadataConfig.Issuers is empty: list the issuers whose metadata may be fetched (draft-ietf-oauth-sd-jwt-vc section 7.1)", ErrInvalidOption)
 	}
 	if cfg.MaxBodySize < 0 || cfg.FetchTimeout < 0 || cfg.RefreshInterval < 0 || cfg.MinRefreshInterval < 0 || cfg.MaxStale < 0 {
 		return nil, fmt.Errorf("%w: a negative MetadataConfig size or duration", ErrInvalidOption)
@@ -160,7 +163,7 @@ func (m *MetadataKeys) VerificationKeys(context.Context, *jwt.Header) ([]any, er
 }
 
 // IssuerVerificationKeys gives the keys of iss's JWT VC Issuer Metadata
-// (section 5) for header h, fetching or refreshing the document first when
+// (section 4) for header h, fetching or refreshing the document first when
 // needed. An iss not configured is ErrIssuerNotAllowed, without a request;
 // an HS* "alg" is jwt.ErrAlgorithmNotAllowed; a document that cannot be
 // fetched is ErrMetadata, one that is refused ErrMetadataRefused.

@@ -36,7 +36,7 @@ func verifyWith(t *testing.T, keys *vc.MetadataKeys, tok string) error {
 	return err
 }
 
-func TestSDJWTVC_5_2_InlineJWKSVerifiesIssuersToken(t *testing.T) {
+func TestSDJWTVC_4_2_InlineJWKSVerifiesIssuersToken(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -61,7 +61,7 @@ func TestSDJWTVC_5_2_InlineJWKSVerifiesIssuersToken(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_5_2_JWKSURIVerifiesIssuersToken(t *testing.T) {
+func TestSDJWTVC_4_2_JWKSURIVerifiesIssuersToken(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -86,7 +86,7 @@ func TestSDJWTVC_5_2_JWKSURIVerifiesIssuersToken(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_5_3_IssuerNotIdenticalToIssRefused(t *testing.T) {
+func TestSDJWTVC_4_3_IssuerNotIdenticalToIssRefused(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -98,7 +98,7 @@ func TestSDJWTVC_5_3_IssuerNotIdenticalToIssRefused(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_5_2_DocumentRulesRefused(t *testing.T) {
+func TestSDJWTVC_4_2_DocumentRulesRefused(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	set := setJSON(t, k)
 	for name, doc := range map[string]string{
@@ -131,7 +131,7 @@ func TestSDJWTVC_5_2_DocumentRulesRefused(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_RetrievalRulesRefused(t *testing.T) {
+func TestSDJWTVC_3_RetrievalRulesRefused(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	for name, tc := range map[string]struct {
 		h    func(ms *metadataServer) http.HandlerFunc
@@ -180,7 +180,7 @@ func TestSDJWTVC_4_RetrievalRulesRefused(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_RedirectWithinHTTPSFollowed(t *testing.T) {
+func TestSDJWTVC_3_RedirectWithinHTTPSFollowed(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -195,7 +195,7 @@ func TestSDJWTVC_4_RedirectWithinHTTPSFollowed(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_9_1_IssuerNotAllowedRefusedWithoutRequest(t *testing.T) {
+func TestSDJWTVC_7_1_IssuerNotAllowedRefusedWithoutRequest(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	ms := newMetadataServer(t, serveJSON(`{}`))
 	keys := metadataKeys(t, ms, ms.URL+"/allowed")
@@ -213,7 +213,7 @@ func TestSDJWTVC_9_1_IssuerNotAllowedRefusedWithoutRequest(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_9_1_InternalAddressRefusedByDefault(t *testing.T) {
+func TestSDJWTVC_7_1_InternalAddressRefusedByDefault(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -235,7 +235,7 @@ func TestSDJWTVC_9_1_InternalAddressRefusedByDefault(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_9_1_JWKSURIOnInternalAddressRefused(t *testing.T) {
+func TestSDJWTVC_7_1_JWKSURIOnInternalAddressRefused(t *testing.T) {
 	// The document comes from a public-looking issuer through a guarded
 	// client; its "jwks_uri" points inside: the set's fetch is refused too.
 	k := newIssuerKey(t, "k1")
@@ -260,7 +260,7 @@ type roundTripper struct{}
 
 func (roundTripper) RoundTrip(*http.Request) (*http.Response, error) { return nil, errors.New("no") }
 
-func TestSDJWTVC_9_1_UnguardableClientRefused(t *testing.T) {
+func TestSDJWTVC_7_1_UnguardableClientRefused(t *testing.T) {
 	proxied := &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment}}
 	for name, c := range map[string]*http.Client{"OtherRoundTripper": {Transport: roundTripper{}}, "Proxy": proxied} {
 		if _, err := vc.IssuerMetadataKeys(c, vc.MetadataConfig{Issuers: []string{"https://example.com"}}); !errors.Is(err, vc.ErrInvalidOption) || !errors.Is(err, jwt.ErrInvalidOption) {
@@ -272,7 +272,7 @@ func TestSDJWTVC_9_1_UnguardableClientRefused(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_5_HMACTokenRefusedBeforeFetch(t *testing.T) {
+func TestSDJWTVC_4_HMACTokenRefusedBeforeFetch(t *testing.T) {
 	ms := newMetadataServer(t, serveJSON(`{}`))
 	keys := metadataKeys(t, ms, ms.URL)
 	secret := []byte(strings.Repeat("s", 32))
@@ -293,7 +293,7 @@ func TestSDJWTVC_5_HMACTokenRefusedBeforeFetch(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_ConcurrentVerificationsShareOneFetch(t *testing.T) {
+func TestSDJWTVC_3_ConcurrentVerificationsShareOneFetch(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	var ms *metadataServer
 	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -319,7 +319,7 @@ func TestSDJWTVC_4_ConcurrentVerificationsShareOneFetch(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_FailedFetchRetriedAfterBackoffNotPerToken(t *testing.T) {
+func TestSDJWTVC_3_FailedFetchRetriedAfterBackoffNotPerToken(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	ms := newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	keys := metadataKeys(t, ms, ms.URL)
@@ -369,7 +369,7 @@ func TestSDJWTVC_MetadataKeysZeroAndNilDoNotPanic(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_FreshnessFromCacheControl(t *testing.T) {
+func TestSDJWTVC_3_FreshnessFromCacheControl(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	for _, tc := range []struct {
 		cacheControl string
@@ -401,7 +401,7 @@ func TestSDJWTVC_4_FreshnessFromCacheControl(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_StaleDocumentUsedWhileFetchFailsUpToMaxStale(t *testing.T) {
+func TestSDJWTVC_3_StaleDocumentUsedWhileFetchFailsUpToMaxStale(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	for _, tc := range []struct {
 		maxStale time.Duration
@@ -465,7 +465,7 @@ func TestSDJWTVC_ClosedMetadataKeysRefuse(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_4_CallerContextBoundsTheWait(t *testing.T) {
+func TestSDJWTVC_3_CallerContextBoundsTheWait(t *testing.T) {
 	release := make(chan struct{})
 	ms := newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) { <-release })
 	defer close(release)

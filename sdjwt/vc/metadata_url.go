@@ -10,14 +10,14 @@ import (
 )
 
 // WellKnownPath is the well-known URI suffix of JWT VC Issuer Metadata
-// (draft-ietf-oauth-sd-jwt-vc section 5, registered in section 11.3).
+// (draft-ietf-oauth-sd-jwt-vc section 4, registered in section 9.3).
 const WellKnownPath = "/.well-known/jwt-vc-issuer"
 
 // MetadataURL is where the JWT VC Issuer Metadata of issuer iss lives
-// (draft-ietf-oauth-sd-jwt-vc section 5): WellKnownPath inserted between
+// (draft-ietf-oauth-sd-jwt-vc section 4): WellKnownPath inserted between
 // the host and the path of iss, any terminating "/" of the path removed
-// first (section 5.1). iss must be a case-sensitive https URL with a host,
-// optionally a port and a path, and no query or fragment (section 5);
+// first (section 4.1). iss must be a case-sensitive https URL with a host,
+// optionally a port and a path, and no query or fragment (section 4);
 // anything else is ErrInvalidClaim.
 //
 // Stricter than the draft's text: a user-info part, an IPv6 zone, and "."
@@ -31,10 +31,10 @@ func MetadataURL(iss string) (string, error) {
 	return "https://" + u.Host + WellKnownPath + strings.TrimRight(u.EscapedPath(), "/"), nil
 }
 
-// checkIssuerURL applies section 5's rules for "iss".
+// checkIssuerURL applies section 4's rules for "iss".
 func checkIssuerURL(iss string) error {
 	bad := func(why string) error {
-		return fmt.Errorf("%w: iss %s %s (draft-ietf-oauth-sd-jwt-vc section 5)", ErrInvalidClaim, bounded.Quote(iss), why)
+		return fmt.Errorf("%w: iss %s %s (draft-ietf-oauth-sd-jwt-vc section 4)", ErrInvalidClaim, bounded.Quote(iss), why)
 	}
 	if !strings.HasPrefix(iss, "https://") {
 		return bad("is not an https URL")

@@ -8,7 +8,7 @@ import (
 	"github.com/jotlib/jwt/sdjwt/vc"
 )
 
-func TestSDJWTVC_5_WellKnownInsertedBetweenHostAndPath(t *testing.T) {
+func TestSDJWTVC_4_WellKnownInsertedBetweenHostAndPath(t *testing.T) {
 	for iss, want := range map[string]string{
 		"https://example.com":              "https://example.com/.well-known/jwt-vc-issuer",
 		"https://example.com/":             "https://example.com/.well-known/jwt-vc-issuer",
@@ -23,7 +23,7 @@ func TestSDJWTVC_5_WellKnownInsertedBetweenHostAndPath(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_5_IssNotHTTPSURLWithoutQueryOrFragmentRefused(t *testing.T) {
+func TestSDJWTVC_4_IssNotHTTPSURLWithoutQueryOrFragmentRefused(t *testing.T) {
 	for _, iss := range []string{
 		"", "http://example.com", "HTTPS://example.com", "https://", "https:///path",
 		"https://example.com?x=1", "https://example.com/?", "https://example.com#f", "https://example.com/#",

@@ -32,7 +32,7 @@ type Config struct {
 }
 
 // Verifier verifies SD-JWT VC presentations (draft-ietf-oauth-sd-jwt-vc
-// section 3.4): an sdjwt.Verifier's checks (RFC 9901 section 7), then the
+// section 2.4): an sdjwt.Verifier's checks (RFC 9901 section 7), then the
 // "typ" of the Issuer-signed JWT (section 2.2.1) and the SD-JWT VC claims
 // (section 2.2.2). It is safe for concurrent use.
 type Verifier struct {
@@ -48,19 +48,19 @@ type Result struct {
 	*sdjwt.Result
 	// Vct is the credential type ("vct", section 2.2.2.1).
 	Vct string
-	// VctIntegrity is "vct#integrity" (section 7), "" when absent: check
+	// VctIntegrity is "vct#integrity" (section 6), "" when absent: check
 	// the Type Metadata document with VerifyIntegrity before using it.
 	VctIntegrity string
 	// AkaVcts are the further types ("aka_vcts", section 2.2.2.2).
 	AkaVcts []string
 	// Status is the "status" claim, nil when absent. This package does not
-	// check it: section 3.4 says it SHOULD be checked, by Verifier policy
+	// check it: section 2.4 says it SHOULD be checked, by Verifier policy
 	// (e.g. a Token Status List).
 	Status map[string]any
 }
 
 // NewVerifier makes an SD-JWT VC Verifier: key is the Issuer's key source
-// (section 3.5; e.g. IssuerMetadataKeys's, a *jwk.Set, or a key of yours),
+// (section 2.5; e.g. IssuerMetadataKeys's, a *jwk.Set, or a key of yours),
 // cfg the rules, opts the core's options for the Issuer-signed JWT
 // (jwt.WithAlgorithms, jwt.WithIssuer...). Do not pass jwt.WithType: the
 // "typ" rule is this Verifier's. A Config outside its domain is
@@ -98,7 +98,7 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 }
 
 // Verify verifies presentation, an SD-JWT or SD-JWT+KB whose Issuer-signed
-// JWT is an SD-JWT VC (section 3.4), and, when dst is not nil, decodes the
+// JWT is an SD-JWT VC (section 2.4), and, when dst is not nil, decodes the
 // processed payload into it with the Encoder of Config.SD. dst is written
 // only when every check passed. Errors match this package's, sdjwt's and
 // the jwt package's sentinels.

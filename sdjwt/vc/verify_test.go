@@ -62,7 +62,7 @@ func basePayload() map[string]any {
 	return map[string]any{"iss": "https://issuer.example.com", "vct": testVct, "exp": 4102444800}
 }
 
-func TestSDJWTVC_3_4_CredentialVerifiedAndProcessed(t *testing.T) {
+func TestSDJWTVC_2_4_CredentialVerifiedAndProcessed(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	p := basePayload()
 	p["status"] = map[string]any{"status_list": map[string]any{"idx": 0, "uri": "https://example.com/statuslists/1"}}
@@ -217,7 +217,7 @@ func TestSDJWTVC_RefusedCredentialLeavesDstUntouched(t *testing.T) {
 	}
 }
 
-func TestSDJWTVC_7_VctIntegrityReturnedAndChecked(t *testing.T) {
+func TestSDJWTVC_6_VctIntegrityReturnedAndChecked(t *testing.T) {
 	k := newIssuerKey(t, "k1")
 	doc := []byte(`{"vct":"` + testVct + `"}`)
 	sum := sha256.Sum256(doc)
