@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -253,6 +254,33 @@ func TestSDJWTVC_7_1_JWKSURIOnInternalAddressRefused(t *testing.T) {
 	}
 	if n := ms.hits.Load(); n != 0 {
 		t.Fatalf("%d requests reached the internal server", n)
+	}
+}
+
+func TestSDJWTVC_7_1_TheirDialerCheckedAfterConnecting(t *testing.T) {
+	k := newIssuerKey(t, "k1")
+	var ms *metadataServer
+	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
+		serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, ms.URL, setJSON(t, k)))(w, r)
+	})
+	var dials atomic.Int64
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	tr := ms.Client().Transport.(*http.Transport).Clone()
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dials.Add(1)
+		return d.DialContext(ctx, network, addr)
+	}
+	keys, err := vc.IssuerMetadataKeys(&http.Client{Transport: tr}, vc.MetadataConfig{Issuers: []string{ms.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keys.Close()
+	err = verifyWith(t, keys, k.sign(t, map[string]any{"iss": ms.URL}))
+	if !errors.Is(err, vc.ErrMetadata) || !strings.Contains(err.Error(), "not globally reachable") || dials.Load() == 0 {
+		t.Fatalf("got %v after %d dials; want the connection refused", err, dials.Load())
+	}
+	if ms.hits.Load() != 0 {
+		t.Fatal("a request reached the internal server")
 	}
 }
 
