@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"os"
@@ -468,3 +469,103 @@ func rawIndex(t *testing.T, is *sdjwt.Issued, claim, value string) string {
 	t.Fatalf("no element of %s has the digest of %s", claim, value)
 	return ""
 }
+
+// sdjwtRefusal is one crafted presentation that breaks a rule of RFC 9901.
+type sdjwtRefusal struct {
+	name        string
+	payload     string   // the issuer-signed payload, digests written as {dN} for disclosures[N]
+	disclosures []string // raw JSON of each Disclosure, base64url-encoded as is
+	raw         []string // Disclosures given already encoded, appended after disclosures
+	want        error
+}
+
+// sdjwtRefusals: each breaks one rule; our Verifier refuses each with the
+// sentinel named, and the test records what sd-jwt-js says.
+var sdjwtRefusals = []sdjwtRefusal{
+	{"7.1 step 3.4: a digest twice in _sd", `{"_sd":["{d0}","{d0}"]}`, []string{`["s0","a","x"]`}, nil, sdjwt.ErrDigestRepeated},
+	{"7.1 step 4: a Disclosure no digest references", `{"_sd":[]}`, []string{`["s0","a","x"]`}, nil, sdjwt.ErrDisclosureUnused},
+	{"7.1 step 3.4: the same Disclosure sent twice", `{"_sd":["{d0}"]}`, []string{`["s0","a","x"]`, `["s0","a","x"]`}, nil, sdjwt.ErrDisclosureUnused},
+	{"7.1 step 3.2.2.2.3: a Disclosure named _sd", `{"_sd":["{d0}"]}`, []string{`["s0","_sd","x"]`}, nil, sdjwt.ErrReservedClaimName},
+	{"7.1 step 3.2.2.2.3: a Disclosure named ...", `{"_sd":["{d0}"]}`, []string{`["s0","...","x"]`}, nil, sdjwt.ErrReservedClaimName},
+	{"7.1 step 3.2.2.2.4: a disclosed name already present", `{"_sd":["{d0}"],"a":"plain"}`, []string{`["s0","a","x"]`}, nil, sdjwt.ErrClaimNameClash},
+	{"7.1 step 3.2.2.2.1: an array element Disclosure in _sd", `{"_sd":["{d0}"]}`, []string{`["s0","x"]`}, nil, sdjwt.ErrDisclosureMismatch},
+	{"7.1 step 3.3.2.1: an object property Disclosure in an array", `{"arr":[{"...":"{d0}"}]}`, []string{`["s0","a","x"]`}, nil, sdjwt.ErrDisclosureMismatch},
+	{"4.2.4.2: an array element digest object with another member", `{"arr":[{"...":"{d0}","b":1}]}`, []string{`["s0","x"]`}, nil, sdjwt.ErrInvalidSDPayload},
+	{"9.7: exp disclosed", `{"_sd":["{d0}"]}`, []string{`["s0","exp",1]`}, nil, sdjwt.ErrMustNotBeDisclosed},
+	{"9.7: cnf disclosed", `{"_sd":["{d0}"]}`, []string{`["s0","cnf",{"jkt":"x"}]`}, nil, sdjwt.ErrMustNotBeDisclosed},
+	{"7.1 step 3.1: an unknown _sd_alg", `{"_sd":["{d0}"],"_sd_alg":"md5"}`, []string{`["s0","a","x"]`}, nil, sdjwt.ErrUnsupportedHashAlg},
+	{"4.2.1: a Disclosure of 4 elements", `{"_sd":["{d0}"]}`, []string{`["s0","a","x","y"]`}, nil, sdjwt.ErrInvalidDisclosure},
+	{"4.2.1: a duplicate member in a disclosed value", `{"_sd":["{d0}"]}`, []string{`["s0","a",{"b":1,"b":2}]`}, nil, sdjwt.ErrInvalidDisclosure},
+	{"4.2.1: _sd in a disclosed value not an array", `{"_sd":["{d0}"]}`, []string{`["s0","a",{"_sd":"x"}]`}, nil, sdjwt.ErrInvalidSDPayload},
+	{"4.2.1: a padded base64url Disclosure", `{"_sd":["{d0}"]}`, nil, []string{"WyJzMCIsImEiLCJ4Il0="}, sdjwt.ErrInvalidDisclosure},
+}
+
+// TestSDJWTInterop_RefusalCrossCheck: every crafted presentation of
+// sdjwtRefusals, signed by the issuer, is refused by our Verifier with
+// the rule's sentinel; what sd-jwt-js accepts of them is listed (see
+// interop/README.md) and must be exactly sdjwtNodeAccepts, so that a peer
+// upgrade that moves a verdict is seen.
+func TestSDJWTInterop_RefusalCrossCheck(t *testing.T) {
+	c := sdjwtCases[0]
+	issuer := newSDJWTKey(t, c.curve)
+	signer, err := jwt.NewSigner(c.alg, issuer.priv, jwt.WithType(sdjwtTyp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := sdjwtVerifier(t, c, issuer, sdjwt.KeyBindingOptional)
+	var accepted []string
+	for _, tc := range sdjwtRefusals {
+		payload := strings.Replace(tc.payload, "{", `{"iss":"`+sdjwtIssuerID+`",`, 1)
+		var encoded []string
+		for i, d := range tc.disclosures {
+			e := base64RawURL(d)
+			encoded = append(encoded, e)
+			payload = strings.ReplaceAll(payload, "{d"+strconv.Itoa(i)+"}", c.hash.Digest(e))
+		}
+		for i, e := range tc.raw {
+			encoded = append(encoded, e)
+			payload = strings.ReplaceAll(payload, "{d"+strconv.Itoa(len(tc.disclosures)+i)+"}", c.hash.Digest(e))
+		}
+		tok, err := signer.Sign(json.RawMessage(payload))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		pres := tok + "~"
+		for _, e := range encoded {
+			pres += e + "~"
+		}
+		if _, err := v.Verify(t.Context(), pres, sdjwt.Checks{}, nil); !errors.Is(err, tc.want) {
+			t.Errorf("%s: we: %v, want %v", tc.name, err, tc.want)
+		}
+		var got nodeVerifyResult
+		sdjwtNode(t, &got, "verify", map[string]any{"presentation": pres, "issuer_jwk": issuer.pubJWK, "alg": c.alg})
+		if got.OK {
+			accepted = append(accepted, tc.name)
+		}
+		t.Logf("%-62s sd-jwt-js ok=%v %s", tc.name, got.OK, got.Error)
+	}
+	if !reflect.DeepEqual(accepted, sdjwtNodeAccepts) {
+		t.Errorf("sd-jwt-js now accepts %q; interop/README.md and sdjwtNodeAccepts say %q", accepted, sdjwtNodeAccepts)
+	}
+}
+
+// sdjwtNodeAccepts are the sdjwtRefusals sd-jwt-js 0.19.0 accepts.
+var sdjwtNodeAccepts = []string{
+	"7.1 step 3.4: a digest twice in _sd",
+	"7.1 step 4: a Disclosure no digest references",
+	"7.1 step 3.4: the same Disclosure sent twice",
+	"7.1 step 3.2.2.2.3: a Disclosure named _sd",
+	"7.1 step 3.2.2.2.3: a Disclosure named ...",
+	"7.1 step 3.2.2.2.4: a disclosed name already present",
+	"7.1 step 3.2.2.2.1: an array element Disclosure in _sd",
+	"7.1 step 3.3.2.1: an object property Disclosure in an array",
+	"4.2.4.2: an array element digest object with another member",
+	"9.7: exp disclosed",
+	"9.7: cnf disclosed",
+	"7.1 step 3.1: an unknown _sd_alg",
+	"4.2.1: a duplicate member in a disclosed value",
+	"4.2.1: _sd in a disclosed value not an array",
+	"4.2.1: a padded base64url Disclosure",
+}
+
+func base64RawURL(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
