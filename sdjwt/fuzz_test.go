@@ -2,6 +2,7 @@ package sdjwt_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -236,3 +237,89 @@ func checkProcessed(t *testing.T, v any) {
 
 // b64 is base64url without padding of s.
 func b64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+// FuzzKeyBinding: a fuzzed KB-JWT payload, signed by the holder's key
+// (Ed25519, the "cnf" of a fixed SD-JWT) with a fuzzed "typ", is appended
+// to a fixed presentation. Verify never panics and refuses with a typed
+// error; what it accepts is key bound with typ kb+jwt, the expected nonce
+// and audience, and the sd_hash of the presented bytes (RFC 9901 section
+// 7.3 step 5).
+func FuzzKeyBinding(f *testing.F) {
+	holderPub, holderKey, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	signer, err := jwt.NewSigner(jwt.HS256, fuzzKey)
+	if err != nil {
+		f.Fatal(err)
+	}
+	iss, err := sdjwt.NewIssuer(signer, sdjwt.WithHolderKey(holderPub))
+	if err != nil {
+		f.Fatal(err)
+	}
+	issued, _, err := iss.Issue(sdjwt.Object{"iss": "https://issuer.example", "a": sdjwt.SD("x"), "b": sdjwt.Array{sdjwt.SD(1)}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	now := time.Unix(1700000000, 0)
+	const aud, nonce = "https://verifier.example", "n-0S6"
+	sdHash := sdjwt.SHA256.Digest(issued)
+	v, err := sdjwt.NewVerifier(fuzzKey, sdjwt.Config{Audience: aud, Now: func() time.Time { return now }}, jwt.WithAlgorithms(jwt.HS256))
+	if err != nil {
+		f.Fatal(err)
+	}
+	good := `{"iat":1700000000,"aud":"` + aud + `","nonce":"` + nonce + `","sd_hash":"` + sdHash + `"}`
+	kbSigner, err := jwt.NewSigner(jwt.EdDSA, holderKey, jwt.WithType(sdjwt.KeyBindingType))
+	if err != nil {
+		f.Fatal(err)
+	}
+	kb, err := kbSigner.Sign(json.RawMessage(good))
+	if err != nil {
+		f.Fatal(err)
+	}
+	if _, err := v.Verify(f.Context(), issued+kb, sdjwt.Checks{Nonce: nonce}, nil); err != nil {
+		f.Fatalf("the good seed is refused: %v", err)
+	}
+	f.Add([]byte(good), "kb+jwt")
+	f.Add([]byte(good), "JWT")
+	f.Add([]byte(good), "")
+	f.Add([]byte(`{"iat":1700000000,"aud":["`+aud+`"],"nonce":"`+nonce+`","sd_hash":"`+sdHash+`"}`), "kb+jwt")
+	f.Add([]byte(`{"iat":"1700000000","aud":"`+aud+`","nonce":"`+nonce+`","sd_hash":"`+sdHash+`"}`), "kb+jwt")
+	f.Add([]byte(`{"iat":1700000000,"aud":"`+aud+`","nonce":"`+nonce+`","sd_hash":"`+sdHash+`","sd_hash":"x"}`), "kb+jwt")
+	f.Add([]byte(`{"iat":1600000000,"aud":"`+aud+`","nonce":"`+nonce+`","sd_hash":"`+sdHash+`"}`), "kb+jwt")
+	f.Add([]byte(`{"iat":1700000000,"aud":"`+aud+`","nonce":1,"sd_hash":"`+sdHash+`"}`), "kb+jwt")
+	f.Add([]byte(`{"iat":1700000000,"aud":"`+aud+`","nonce":"`+nonce+`"}`), "kb+jwt")
+	f.Fuzz(func(t *testing.T, payload []byte, typ string) {
+		var opts []jwt.Option
+		if typ != "" {
+			opts = append(opts, jwt.WithType(typ))
+		}
+		kbSigner, err := jwt.NewSigner(jwt.EdDSA, holderKey, opts...)
+		if err != nil {
+			return
+		}
+		kb, err := kbSigner.Sign(json.RawMessage(payload))
+		if err != nil {
+			return
+		}
+		res, err := v.Verify(t.Context(), issued+kb, sdjwt.Checks{Nonce: nonce}, nil)
+		if err != nil {
+			if !errors.Is(err, jwt.ErrTokenMalformed) && !errors.Is(err, jwt.ErrTokenInvalidClaims) && !errors.Is(err, jwt.ErrSignatureInvalid) && !errors.Is(err, jwt.ErrInvalidType) {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		var claims struct {
+			IAT    json.Number `json:"iat"`
+			Aud    any         `json:"aud"`
+			Nonce  any         `json:"nonce"`
+			SDHash any         `json:"sd_hash"`
+		}
+		if err := json.Unmarshal(payload, &claims); err != nil {
+			t.Fatalf("accepted a KB-JWT payload encoding/json refuses: %v", err)
+		}
+		if !res.KeyBound || typ != sdjwt.KeyBindingType || claims.Aud != aud || claims.Nonce != nonce || claims.SDHash != sdHash {
+			t.Fatalf("accepted KB-JWT typ %q claims %+v (KeyBound %v)", typ, claims, res.KeyBound)
+		}
+	})
+}
