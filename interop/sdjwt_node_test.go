@@ -20,6 +20,7 @@ import (
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/jwk"
 	"github.com/jotlib/jwt/sdjwt"
+	"github.com/jotlib/jwt/sdjwt/vc"
 )
 
 // The SD-JWT tests of this file exchange SD-JWTs and SD-JWT+KBs (RFC 9901)
@@ -46,7 +47,7 @@ func sdjwtNode(t *testing.T, out any, cmd string, req any) {
 		t.Skip("node not found: the SD-JWT interop tests against sd-jwt-js need Node.js (Debian package nodejs) and `bash scripts/install-node-deps.sh`")
 	}
 	dir, _ := filepath.Abs("sdjwtnode")
-	for _, pkg := range []string{"@sd-jwt/core", "@sd-jwt/crypto-nodejs"} {
+	for _, pkg := range []string{"@sd-jwt/core", "@sd-jwt/crypto-nodejs", "@sd-jwt/sd-jwt-vc"} {
 		if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg, "package.json")); err != nil {
 			t.Skipf("interop/sdjwtnode/node_modules/%s missing: run `bash scripts/install-node-deps.sh` (npm ci from the npm registry)", pkg)
 		}
@@ -569,3 +570,77 @@ var sdjwtNodeAccepts = []string{
 }
 
 func base64RawURL(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+// TestSDJWTVCInterop_BothWays: SD-JWT VC (draft-ietf-oauth-sd-jwt-vc) with
+// @sd-jwt/sd-jwt-vc: a credential issued by our vc.Issuer (typ dc+sd-jwt,
+// vct in plaintext, cnf) and presented with a KB-JWT verifies through its
+// SDJwtVcInstance with vct read; a credential its SDJwtVcInstance issues
+// and presents verifies through our vc.Verifier (vct allow-listed, key
+// binding required) to the same claims.
+func TestSDJWTVCInterop_BothWays(t *testing.T) {
+	c := sdjwtCases[0]
+	const vct = "https://credentials.example/identity_credential"
+	issuer, holder := newSDJWTKey(t, c.curve), newSDJWTKey(t, c.curve)
+	signer, err := jwt.NewSigner(c.alg, issuer.priv, jwt.WithType(vc.Type))
+	if err != nil {
+		t.Fatal(err)
+	}
+	iss, err := vc.NewIssuer(signer, vct, sdjwt.WithHolderKey(&holder.priv.PublicKey), sdjwt.WithDecoys(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	issued, _, err := iss.Issue(sdjwtObject())
+	if err != nil {
+		t.Fatal(err)
+	}
+	is, err := sdjwt.Parse(issued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kbSigner, err := jwt.NewSigner(c.alg, holder.priv, jwt.WithType(sdjwt.KeyBindingType))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pres, err := is.Present(sdjwtSelection, &sdjwt.KeyBinding{Signer: kbSigner, Audience: sdjwtAudience, Nonce: "n-vc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got nodeVerifyResult
+	sdjwtNode(t, &got, "verify", map[string]any{"vc": true, "presentation": pres, "issuer_jwk": issuer.pubJWK, "alg": c.alg, "nonce": "n-vc", "require_kb": true})
+	if !got.OK {
+		t.Fatalf("@sd-jwt/sd-jwt-vc refused our SD-JWT VC: %s", got.Error)
+	}
+	want := sdjwtPresented(t, holder)
+	want["vct"] = vct
+	if !sameJSON(t, got.Payload, want) {
+		t.Errorf("@sd-jwt/sd-jwt-vc processed %v, want %v", got.Payload, want)
+	}
+
+	claims := map[string]any{"vct": vct}
+	for k, v := range sdjwtClaims {
+		claims[k] = v
+	}
+	var theirs struct{ SDJWT string }
+	sdjwtNode(t, &theirs, "issue", map[string]any{
+		"vc": true, "issuer_jwk": issuer.privJWK, "holder_jwk": holder.pubJWK, "alg": c.alg,
+		"payload": claims, "frame": sdjwtNodeFrame,
+	})
+	var theirPres struct{ Presentation string }
+	sdjwtNode(t, &theirPres, "present", map[string]any{
+		"vc": true, "sdjwt": theirs.SDJWT, "frame": sdjwtNodeSel, "holder_jwk": holder.privJWK, "alg": c.alg,
+		"aud": sdjwtAudience, "nonce": "n-vc2", "iat": time.Now().Unix(),
+	})
+	v, err := vc.NewVerifier(&issuer.priv.PublicKey, vc.Config{SD: sdjwt.Config{Audience: sdjwtAudience}, Vcts: []string{vct}},
+		jwt.WithAlgorithms(c.alg), jwt.WithIssuer(sdjwtIssuerID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := v.Verify(t.Context(), theirPres.Presentation, sdjwt.Checks{Nonce: "n-vc2"}, nil)
+	if err != nil {
+		t.Fatalf("their SD-JWT VC refused: %v", err)
+	}
+	cnfJWK(t, res.Payload)
+	if !sameJSON(t, res.Payload, want) || res.Vct != vct || !res.KeyBound {
+		t.Errorf("processed %v (vct %q, key bound %v), want %v", res.Payload, res.Vct, res.KeyBound, want)
+	}
+}

@@ -3,8 +3,9 @@
 # machine's Node.js and npm, from the npm registry, at the versions each
 # directory's package-lock.json pins:
 #   interop/dpopnode:  panva's dpop, oauth4webapi and jose (DPoP, RFC 9449)
-#   interop/sdjwtnode: the OpenWallet Foundation's sd-jwt-js, @sd-jwt/core
-#                      and @sd-jwt/crypto-nodejs (SD-JWT, RFC 9901)
+#   interop/sdjwtnode: the OpenWallet Foundation's sd-jwt-js, @sd-jwt/core,
+#                      @sd-jwt/crypto-nodejs and @sd-jwt/sd-jwt-vc (SD-JWT,
+#                      RFC 9901, and SD-JWT VC)
 # Without node or npm it says so and exits 0: the interop tests then skip,
 # each saying why. .ci/run calls it before the tests.
 set -u

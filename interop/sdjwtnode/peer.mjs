@@ -15,9 +15,12 @@
 //       {"presentation", "issuer_jwk" (public), "alg", "nonce",
 //        "require_kb", "now"} -> {"ok", "payload", "kb", "error"}
 //
-// The key binding JWT is checked against the issuer JWT's cnf.jwk.
+// With "vc": true in the request, each command uses @sd-jwt/sd-jwt-vc's
+// SDJwtVcInstance (SD-JWT VC: typ dc+sd-jwt, vct) instead. The key binding
+// JWT is checked against the issuer JWT's cnf.jwk.
 import { SDJwtInstance } from '@sd-jwt/core'
 import { ES256, ES384, ES512, digest, generateSalt } from '@sd-jwt/crypto-nodejs'
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc'
 
 const algs = { ES256, ES384, ES512 }
 
@@ -33,8 +36,9 @@ async function readStdin() {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'))
 }
 
-function instance(cfg) {
-  return new SDJwtInstance({
+function instance(cfg, vc) {
+  const Class = vc ? SDJwtVcInstance : SDJwtInstance
+  return new Class({
     hasher: digest,
     saltGenerator: generateSalt,
     hashAlg: cfg.hash_alg || 'sha-256',
@@ -47,7 +51,7 @@ async function issue(req) {
   const sdjwt = instance({
     hash_alg: req.hash_alg,
     extra: { signer: await a.getSigner(req.issuer_jwk), signAlg: a.alg },
-  })
+  }, req.vc)
   const payload = { ...req.payload }
   if (req.holder_jwk) payload.cnf = { jwk: req.holder_jwk }
   const header = req.typ ? { typ: req.typ } : undefined
@@ -58,7 +62,7 @@ async function present(req) {
   const a = alg(req.alg)
   const sdjwt = instance({
     extra: { kbSigner: await a.getSigner(req.holder_jwk), kbSignAlg: a.alg },
-  })
+  }, req.vc)
   const kb = req.aud ? { payload: { aud: req.aud, nonce: req.nonce, iat: req.iat || Math.floor(Date.now() / 1000) } } : undefined
   return { presentation: await sdjwt.present(req.sdjwt, req.frame, kb ? { kb } : undefined) }
 }
@@ -74,7 +78,7 @@ async function verify(req) {
         return (await alg(jwk.crv === 'P-384' ? 'ES384' : jwk.crv === 'P-521' ? 'ES512' : 'ES256').getVerifier(jwk))(data, sig)
       },
     },
-  })
+  }, req.vc)
   try {
     const opts = { keyBindingNonce: req.require_kb ? req.nonce : undefined }
     if (req.now) opts.currentDate = req.now
