@@ -20,7 +20,12 @@ import (
 // and the holder's Parse over a fuzzed issuer-signed payload and fuzzed
 // Disclosures). None may panic; what they accept must hold RFC 9901's
 // invariants; every refusal must be a typed error. Seeds: the RFC's
-// examples (testdata/rfc9901) and hand-made attacks.
+// examples (testdata/rfc9901) and hand-made attacks. Run one with e.g.
+//
+//	go test -run '^$' -fuzz '^FuzzProcess$' -fuzztime 60s -fuzzminimizetime 2s ./sdjwt/
+//
+// (a short -fuzzminimizetime: each run signs a token, and minimizing every
+// new input for the default 60s leaves little time to fuzz).
 
 // FuzzSplit: Split never panics; what it accepts joins back to the same
 // bytes (RFC 9901 section 4, 5), has no empty Disclosure, and its
