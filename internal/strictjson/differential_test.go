@@ -132,9 +132,9 @@ func compareTraces(t *testing.T, what string, data []byte, got, want trace) {
 	}
 }
 
-// differentialSeeds gathers the inputs: the seed corpora of every fuzz
-// target, JSONTestSuite when present, the benchmark and worst-case inputs,
-// and hand-made edge cases of the optimised paths.
+// differentialSeeds gathers the inputs to mutate: the seed corpora of
+// every fuzz target, JSONTestSuite when present, the benchmark and
+// worst-case inputs.
 func differentialSeeds(t *testing.T) [][]byte {
 	t.Helper()
 	var seeds [][]byte
@@ -169,9 +169,7 @@ func differentialSeeds(t *testing.T) [][]byte {
 		}
 		seeds = append(seeds, b, append(append([]byte(`{"k":`), b...), '}'))
 	}
-	seeds = append(seeds, benchClaims, worstCaseObject(64<<10), wellFormedObject(64<<10))
-	seeds = append(seeds, edgeCases()...)
-	return seeds
+	return append(seeds, benchClaims, worstCaseObject(64<<10), wellFormedObject(64<<10))
 }
 
 // edgeCases are inputs at the boundaries of the optimised paths: strings
@@ -259,11 +257,15 @@ func mutate(r *rand.Rand, data []byte) []byte {
 }
 
 // TestDifferential_OptimisedPassMatchesTheOracleOnCorporaAndMutations runs
-// every seed, and mutations of each, through both passes.
+// the edge cases, every seed and mutations of each through both passes.
 func TestDifferential_OptimisedPassMatchesTheOracleOnCorporaAndMutations(t *testing.T) {
+	t.Parallel()
+	for _, data := range edgeCases() {
+		diffOne(t, data)
+	}
 	seeds := differentialSeeds(t)
 	r := rand.New(rand.NewPCG(26, 3))
-	mutations := 20
+	mutations := 12
 	if testing.Short() {
 		mutations = 3
 	}
