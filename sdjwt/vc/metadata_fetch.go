@@ -6,11 +6,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jotlib/jwt/internal/bounded"
+	"github.com/jotlib/jwt/internal/httpcache"
 	"github.com/jotlib/jwt/internal/strictjson"
 	"github.com/jotlib/jwt/jwk"
 )
@@ -160,24 +160,6 @@ func parseMetadata(body []byte, iss string) (Metadata, error) {
 	return m, nil
 }
 
-// cacheLifetime reads Cache-Control (RFC 9111 section 5.2.2): "no-store"
-// and "no-cache" give zero, "max-age=N" N seconds; ok is false when it
-// says neither.
-func cacheLifetime(h http.Header) (d time.Duration, ok bool) {
-	for _, line := range h.Values("Cache-Control") {
-		for _, dir := range strings.Split(line, ",") {
-			name, value, _ := strings.Cut(strings.TrimSpace(dir), "=")
-			switch strings.ToLower(strings.TrimSpace(name)) {
-			case "no-store", "no-cache":
-				return 0, true
-			case "max-age":
-				secs, err := strconv.ParseInt(strings.Trim(strings.TrimSpace(value), `"`), 10, 64)
-				if err != nil || secs < 0 {
-					continue
-				}
-				d, ok = time.Duration(min(secs, int64(366*24*time.Hour/time.Second)))*time.Second, true
-			}
-		}
-	}
-	return d, ok
-}
+// cacheLifetime is the freshness Cache-Control gives (RFC 9111 section
+// 5.2.2; internal/httpcache.Lifetime).
+func cacheLifetime(h http.Header) (time.Duration, bool) { return httpcache.Lifetime(h) }
