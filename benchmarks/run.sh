@@ -6,7 +6,12 @@
 # ratios to golang-jwt, to the bare-crypto floor and (HS256) to the
 # rule-free floor of the same codec, the issue 11 and issue 26 targets,
 # and the verified-token cache's rows (a repeated token, a miss against a
-# full cache; issue 26).
+# full cache; issue 26), and the SD-JWT section (sdjwt/bench_test.go:
+# issue, present, verify of a credential with ten disclosable claims and
+# the sizes issued and presented, beside the plain ES256 parse; issue 28).
+# The jwthttp middleware and DPoP sections are measured apart and kept in
+# results/jwthttp-middleware.md and results/dpop.md (with their raw .txt):
+# this script never deletes them.
 #
 # The machine is shared and noisy, so the test binaries are built once and
 # run -count times in interleaved rounds (every library and both Go
@@ -21,7 +26,9 @@
 # 300ms), BENCH (benchmark regexp for this module, default .), ROOT_BENCH
 # (for the root package's bench_test.go, default none: this module's
 # jotlib-oneshot rows carry its one-shot vs reused comparison with CPU
-# time; set it to . to run it too, wall time only), GO_NEW (default
+# time; set it to . to run it too, wall time only), SDJWT_BENCH (for
+# sdjwt/bench_test.go, default .; none skips the SD-JWT section's runs),
+# GO_NEW (default
 # go1.27.3), LOAD (default 1; 0 skips the load test), PROFILE (default 1:
 # CPU and allocation profiles of HS256 Verifier.ParseWithClaims and
 # Signer.Sign with struct claims, under both Go versions), RESULTS (default
@@ -33,6 +40,7 @@ COUNT=${COUNT:-6}
 BENCHTIME=${BENCHTIME:-300ms}
 BENCH=${BENCH:-.}
 ROOT_BENCH=${ROOT_BENCH:-none}
+SDJWT_BENCH=${SDJWT_BENCH:-.}
 GO_NEW=${GO_NEW:-go1.27.3}
 LOAD=${LOAD:-1}
 PROFILE=${PROFILE:-1}
@@ -40,7 +48,11 @@ res=${RESULTS:-results}
 [[ $res = /* ]] || res=$here/$res
 OUT=${OUT:-../BENCHMARKS.md}
 mkdir -p "$res"
-rm -f "$res"/*.txt "$res"/*.md "$res"/*.log
+# Only what this script writes: the kept sections (jwthttp-middleware.*,
+# dpop.*, benchstat-{jwthttp-middleware,dpop}.txt) stay.
+rm -f "$res"/peers-*.txt "$res"/root-*.txt "$res"/sdjwt-*.txt "$res"/benchstat-peers-*.txt \
+	"$res"/benchstat-root-*.txt "$res"/benchstat-sdjwt-*.txt "$res"/benchstat-go*-vs-go*.txt \
+	"$res"/profile-*.txt "$res"/load-*.md "$res"/load-*.log "$res"/commands.txt "$res"/machine.txt
 cmds=$res/commands.txt
 bins=$(mktemp -d)
 trap 'rm -rf "$bins"' EXIT
@@ -80,12 +92,18 @@ for tc in local "$GO_NEW"; do
 		log "GOTOOLCHAIN=$tc go test -c -o \$BIN/root-$short.test ."
 		(cd .. && GOTOOLCHAIN=$tc go test -c -o "$bins/root-$short.test" .)
 	fi
+	if [ "$SDJWT_BENCH" != none ]; then
+		log "GOTOOLCHAIN=$tc go test -c -o \$BIN/sdjwt-$short.test ./sdjwt"
+		(cd .. && GOTOOLCHAIN=$tc go test -c -o "$bins/sdjwt-$short.test" ./sdjwt)
+	fi
 done
 
 log "# then $COUNT rounds; each round runs, for each Go version in turn:"
 log "(cd benchmarks && \$BIN/peers-\$GO.test -test.run '^\$' -test.bench '$BENCH' -test.benchmem -test.count 1 -test.benchtime $BENCHTIME) >> benchmarks/results/peers-\$GO.txt"
 [ "$ROOT_BENCH" != none ] &&
 	log "\$BIN/root-\$GO.test -test.run '^\$' -test.bench '$ROOT_BENCH' -test.benchmem -test.count 1 -test.benchtime $BENCHTIME >> benchmarks/results/root-\$GO.txt"
+[ "$SDJWT_BENCH" != none ] &&
+	log "(cd sdjwt && \$BIN/sdjwt-\$GO.test -test.run '^\$' -test.bench '$SDJWT_BENCH' -test.benchmem -test.count 1 -test.benchtime $BENCHTIME) >> benchmarks/results/sdjwt-\$GO.txt"
 for round in $(seq "$COUNT"); do
 	echo "round $round of $COUNT ($(date -u +%H:%M:%S))" >&2
 	for short in "${shorts[@]}"; do
@@ -94,6 +112,10 @@ for round in $(seq "$COUNT"); do
 		if [ "$ROOT_BENCH" != none ]; then
 			(cd .. && "$bins/root-$short.test" -test.run '^$' -test.bench "$ROOT_BENCH" -test.benchmem \
 				-test.count 1 -test.benchtime "$BENCHTIME") >>"$res/root-$short.txt"
+		fi
+		if [ "$SDJWT_BENCH" != none ]; then
+			(cd ../sdjwt && "$bins/sdjwt-$short.test" -test.run '^$' -test.bench "$SDJWT_BENCH" -test.benchmem \
+				-test.count 1 -test.benchtime "$BENCHTIME") >>"$res/sdjwt-$short.txt"
 		fi
 	done
 done
@@ -108,12 +130,22 @@ for short in "${shorts[@]}"; do
 		files="$files,$res/root-$short.txt"
 		benchstat "$res/root-$short.txt" >"$res/benchstat-root-$short.txt"
 	fi
+	if [ "$SDJWT_BENCH" != none ]; then
+		files="$files,$res/sdjwt-$short.txt"
+		benchstat "$res/sdjwt-$short.txt" >"$res/benchstat-sdjwt-$short.txt"
+	fi
 	ins+=(-in "${label[$short]}=$files")
 done
 log "benchstat -col '$libs' benchmarks/results/peers-\$GO.txt"
 benchstat "${shorts[0]}=$res/peers-${shorts[0]}.txt" "${shorts[1]}=$res/peers-${shorts[1]}.txt" \
 	>"$res/benchstat-${shorts[0]}-vs-${shorts[1]}.txt"
 log "benchstat ${shorts[0]}=benchmarks/results/peers-${shorts[0]}.txt ${shorts[1]}=benchmarks/results/peers-${shorts[1]}.txt"
+if [ "$SDJWT_BENCH" != none ]; then
+	log "benchstat benchmarks/results/sdjwt-\$GO.txt"
+	benchstat "${shorts[0]}=$res/sdjwt-${shorts[0]}.txt" "${shorts[1]}=$res/sdjwt-${shorts[1]}.txt" \
+		>"$res/benchstat-sdjwt-${shorts[0]}-vs-${shorts[1]}.txt"
+	log "benchstat ${shorts[0]}=benchmarks/results/sdjwt-${shorts[0]}.txt ${shorts[1]}=benchmarks/results/sdjwt-${shorts[1]}.txt"
+fi
 
 loads=()
 if [ "$LOAD" = 1 ]; then

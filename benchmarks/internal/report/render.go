@@ -58,6 +58,7 @@ func writeReport(b *strings.Builder, vs []version, loads, profiles []string, cmd
 	writeRoot(b, vs)
 	writeLoad(b, loads)
 	writeMiddleware(b)
+	writeSDJWT(b, vs)
 	writeProfiles(b, profiles)
 	if cmds != "" {
 		b.WriteString("\n## Exact commands\n\n```sh\n" + strings.TrimSpace(cmds) + "\n```\n")
@@ -204,11 +205,17 @@ func writeLoad(b *strings.Builder, loads []string) {
 // middleware's (issue 23) and DPoP's (issue 24).
 var keptSections = []string{"results/jwthttp-middleware.md", "results/dpop.md"}
 
+// writeMiddleware copies the kept sections in. One that cannot be read is
+// said so, in the report and on standard error, rather than left out.
 func writeMiddleware(b *strings.Builder) {
 	for _, f := range keptSections {
-		if data, err := os.ReadFile(f); err == nil {
-			b.WriteString("\n" + strings.TrimSpace(string(data)) + "\n")
+		data, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "report: kept section missing: %v\n", err)
+			fmt.Fprintf(b, "\n## %s\n\nMissing from this report: %v (restore it with `git checkout -- benchmarks/%s`).\n", f, err, f)
+			continue
 		}
+		b.WriteString("\n" + strings.TrimSpace(string(data)) + "\n")
 	}
 }
 
