@@ -55,6 +55,7 @@ func TestZeroValuesNeverPanic(t *testing.T) {
 		t.Errorf("zero Resolver: %v", err)
 	}
 	r := resolver(t, nil, claimsources.Source{Issuer: issuerA, Key: pub("A")})
+	//lint:ignore SA1012 a nil context is allowed (context.Background)
 	res, err := r.Resolve(nil, claimsources.References{})
 	if err != nil || len(res.Claims) != 0 {
 		t.Errorf("zero References: %v %v", res, err)

@@ -258,7 +258,8 @@ func TestOIDCBCL_2_6_ZeroValuesNeverPanic(t *testing.T) {
 	if _, err := new(logout.Signer).Sign(loClaims()); !errors.Is(err, jwt.ErrInvalidKey) {
 		t.Errorf("zero Signer: %v", err)
 	}
-	if _, err := loVerifier(t, nil).Verify(nil, ""); !errors.Is(err, jwt.ErrTokenMalformed) { //nolint:staticcheck // nil ctx on purpose
+	//lint:ignore SA1012 nil ctx on purpose
+	if _, err := loVerifier(t, nil).Verify(nil, ""); !errors.Is(err, jwt.ErrTokenMalformed) {
 		t.Errorf("empty token: %v", err)
 	}
 	if _, err := loVerifier(t, nil).Verify(loCtx, strings.Repeat("a.", 2)); err == nil {

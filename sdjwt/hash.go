@@ -71,16 +71,3 @@ func (a HashAlg) Digest(ascii string) string {
 	}
 	return b64url.EncodeToString(sum)
 }
-
-// digestLen is the length of a's base64url digest, 0 when unsupported.
-func (a HashAlg) digestLen() int {
-	switch a {
-	case SHA256, SHA3_256:
-		return b64url.EncodedLen(32)
-	case SHA384, SHA3_384:
-		return b64url.EncodedLen(48)
-	case SHA512, SHA3_512:
-		return b64url.EncodedLen(64)
-	}
-	return 0
-}

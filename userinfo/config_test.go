@@ -84,7 +84,8 @@ func TestFetch_ZeroAndBadArgumentsTyped(t *testing.T) {
 		t.Errorf("%d requests", o.hits.Load())
 	}
 	// A nil context is context.Background, as in the other packages.
-	if err := c.Fetch(nil, token, subject, &dst); err != nil { //nolint:staticcheck // SA1012 on purpose
+	//lint:ignore SA1012 on purpose
+	if err := c.Fetch(nil, token, subject, &dst); err != nil {
 		t.Errorf("nil ctx: %v", err)
 	}
 }

@@ -71,24 +71,12 @@ func (ns *names) release(s *scanner) {
 	}
 }
 
-// add records the name whose quotes are at data[start] and data[end-1],
+// addSlow records the name whose quotes are at data[start] and data[end-1],
 // with the str kind flags. When the object already has a member of that
-// name or of a case-folded look-alike of it, add returns the index in data
-// of that earlier name's first byte, else -1. A plain ASCII name that
-// misses the filter is the fast path.
-func (ns *names) add(s *scanner, start, end int, kind uint8) int {
-	if kind == 0 {
-		raw := s.data[start+1 : end-1]
-		if bit := nameBit(raw); ns.filter&bit == 0 && ns.n < inlineKeys {
-			ns.filter |= bit
-			ns.flat[ns.n] = entry{raw: start + 1, key: -1, n: len(raw)}
-			ns.n++
-			return -1
-		}
-	}
-	return ns.addSlow(s, start, end, kind)
-}
-
+// name or of a case-folded look-alike of it, addSlow returns the index in
+// data of that earlier name's first byte, else -1. The fast path, a plain
+// ASCII name that misses the filter while the inline list has room, is
+// inlined in the scanner's object loop, which calls addSlow for the rest.
 func (ns *names) addSlow(s *scanner, start, end int, kind uint8) int {
 	ns.mark(s)
 	raw := s.data[start+1 : end-1]
