@@ -84,6 +84,11 @@ func TestIssuers_ReadyDiscoversEveryIssuerAtStartUp(t *testing.T) {
 	// One provider down at start-up: Ready names it when its context ends.
 	down := newTwoTenants(t)
 	down.b.down.Store(true)
+	// A's keys first, on a generous clock: under load A's own discovery and
+	// fetch could outlast the short context below, and Ready would name A too.
+	if err := down.parse(signFor(t, jwt.ES256, k.a1, "a1", down.a.issuer)); err != nil {
+		t.Fatal(err)
+	}
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel2()
 	err := down.issuers.Ready(ctx2)
