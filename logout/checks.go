@@ -132,16 +132,16 @@ func (c *call) Final(ctx context.Context, _ any) error {
 // returns as claim for the Handler to take once the logout function
 // returned nil, so that a logout that failed (answered 400, section 2.8)
 // leaves the token's "jti" for the OP's retry. claim's error is Verify's
-// for a replayed token: a *jwt.ValidationError holding the verified token.
-// v is non-nil with a core (Handler checks it).
-func (v *Verifier) verifyUnclaimed(ctx context.Context, token string) (c *Claims, claim func(context.Context) error, err error) {
+// for a replayed token: a *jwt.ValidationError holding the verified token
+// t. v is non-nil with a core (Handler checks it).
+func (v *Verifier) verifyUnclaimed(ctx context.Context, token string) (c *Claims, t *jwt.Token, claim func(context.Context) error, err error) {
 	c, rules := new(Claims), &call{v: v, unclaimed: true}
 	got, err := verified.Parse(ctx, v.core, token, c, rules)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	t, _ := got.(*jwt.Token)
-	return c, func(ctx context.Context) error {
+	t, _ = got.(*jwt.Token)
+	return c, t, func(ctx context.Context) error {
 		if err := rules.claimID(ctx, rules.until); err != nil {
 			return &jwt.ValidationError{Token: t, Err: fmt.Errorf("%w: %w", jwt.ErrTokenInvalidClaims, err)}
 		}

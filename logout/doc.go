@@ -36,8 +36,12 @@
 //     The "jti" is claimed once every other rule passed, the
 //     jwt.WithValidator checks included; the Handler claims it only once
 //     the logout function returned nil, so the OP's retry of a failed
-//     logout is accepted (two concurrent deliveries may both run the
-//     function: it must be idempotent).
+//     logout is accepted. A replay.Store can only claim, so a redelivery
+//     of a used token may run the function before it is refused: it must
+//     be idempotent. The Handler refuses the redeliveries it answered 200
+//     for itself before the function runs (an in-process memory of at
+//     most 4096 tokens); one to another instance sharing the store, after
+//     a restart, or at the same instant runs it, then is refused.
 //
 // Handler serves section 2.5's POST (application/x-www-form-urlencoded,
 // one logout_token) and answers as section 2.8 says: 200 with

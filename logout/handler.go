@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/jotlib/jwt"
+	"github.com/jotlib/jwt/internal/bounded"
 	"github.com/jotlib/jwt/internal/sentinel"
 )
 
@@ -31,12 +32,20 @@ var ErrInvalidHandler error = sentinel.New("logout: Handler needs a Verifier and
 // "sid" of "iss"). The token's "jti" is claimed in the replay store
 // (section 2.6 step 8) only after logout returned nil: a logout that
 // failed is answered 400 and leaves the "jti" unused, so the OP's retry of
-// the same token (section 2.8) is accepted. Two deliveries of one token at
-// the same instant may therefore both run logout before either claims the
-// "jti" (the second is then answered 400 as a replay): logout must be
-// idempotent, as ending sessions already ended is. Its answers (section
-// 2.8), each with Cache-Control:
-// no-store:
+// the same token (section 2.8) is accepted.
+//
+// Because a replay.Store can only claim, a redelivery of a token already
+// used is known to be one only once logout has run again: logout must be
+// idempotent, as ending sessions already ended is. The Handler spares it
+// the runs it can: it remembers, in process, the tokens it answered 200
+// for (at most 4096, each until it could no longer be accepted) and
+// refuses their redelivery (400, ErrReplayed) before calling logout. A
+// redelivery that still runs logout before it is refused (400,
+// ErrReplayed): one to another instance sharing the store, one after a
+// restart or after the memory was full, and two deliveries at the same
+// instant.
+//
+// Its answers (section 2.8), each with Cache-Control: no-store:
 //   - 200 OK with an empty body once logout returned nil;
 //   - 400 Bad Request with an OAuth 2.0 error body (RFC 6749 section 5.2)
 //     {"error":"invalid_request","error_description":...} when the request
@@ -88,6 +97,7 @@ type handler struct {
 	v       *Verifier
 	logout  func(context.Context, *Claims) error
 	refused func(*http.Request, error)
+	seen    seenSet // tokens logged out by this Handler
 }
 
 // refuse answers 400 (section 2.8) and reports err to OnRefused.
@@ -111,9 +121,15 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, r, why, fmt.Errorf("%w: %s (OpenID Connect Back-Channel Logout 1.0 section 2.5)", ErrInvalidRequest, why))
 		return
 	}
-	c, claim, err := h.v.verifyUnclaimed(r.Context(), token)
+	c, t, claim, err := h.v.verifyUnclaimed(r.Context(), token)
 	if err != nil {
 		h.refuse(w, r, "the logout token is invalid", err)
+		return
+	}
+	key, now := replayKey(c.Issuer, c.ID), h.v.core.Now()
+	if h.seen.has(key, now) {
+		h.refuse(w, r, "the logout token is invalid", &jwt.ValidationError{Token: t, Err: fmt.Errorf("%w: %w: \"jti\" %s was accepted before by this endpoint (OpenID Connect Back-Channel Logout 1.0 section 2.6 step 8)",
+			jwt.ErrTokenInvalidClaims, ErrReplayed, bounded.Quote(c.ID))})
 		return
 	}
 	if err := h.logout(r.Context(), c); err != nil {
@@ -126,6 +142,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.refuse(w, r, "the logout token is invalid", err)
 		return
 	}
+	past, _ := h.v.core.Leeway()
+	h.seen.add(key, c.IssuedAt.Add(h.v.maxAge).Add(past), now)
 	w.WriteHeader(http.StatusOK)
 }
 
