@@ -26,6 +26,11 @@ var notGlobal = []netip.Prefix{
 	netip.MustParsePrefix("198.51.100.0/24"), // TEST-NET-2
 	netip.MustParsePrefix("203.0.113.0/24"),  // TEST-NET-3
 	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and the limited broadcast
+	netip.MustParsePrefix("192.88.99.0/24"),  // 6to4 relay anycast (RFC 7526): may reach private IPv4
+	netip.MustParsePrefix("::/96"),           // IPv4-compatible (RFC 4291 2.5.5.1, deprecated), :: and ::1 among them
+	netip.MustParsePrefix("::ffff:0:0/96"),   // IPv4-mapped (RFC 6890: not global; its IPv4 address is checked too)
+	netip.MustParsePrefix("::ffff:0:0:0/96"), // IPv4-translated (RFC 2765): may reach private IPv4
+	netip.MustParsePrefix("fec0::/10"),       // site-local (RFC 3879, deprecated)
 	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64: may reach private IPv4
 	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
 	netip.MustParsePrefix("100::/64"),        // discard-only
@@ -37,6 +42,11 @@ var notGlobal = []netip.Prefix{
 // globallyReachable reports whether a is an address section 7.1 lets a
 // Consumer connect to.
 func globallyReachable(a netip.Addr) bool {
+	for _, p := range notGlobal {
+		if p.Contains(a) {
+			return false
+		}
+	}
 	a = a.Unmap()
 	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
@@ -61,15 +71,28 @@ func refuseInternal(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
+// stdDefaultTransport is http.DefaultTransport as net/http made it, before
+// an application could replace it: its dialling is a plain net.Dialer's,
+// which guardedClient may replace by one that checks before connecting.
+var stdDefaultTransport = http.DefaultTransport
+
 // guardedClient returns the client the fetches use. With allowInternal it
 // is client itself (or a private default one). Otherwise every connection
-// must reach a globally reachable address: a nil client becomes a private
-// one whose dialer refuses the others before connecting; a client's
-// *http.Transport is copied with its dialling wrapped so that a connection
-// to another address is closed before a byte is sent. A client whose
-// Transport is not an *http.Transport, or that uses a proxy (the dialler
-// sees the proxy's address, not the one asked for), cannot be guarded:
-// ErrInvalidOption.
+// must reach a globally reachable address:
+//   - a nil client becomes a private one whose dialer refuses the others
+//     before connecting (net.Dialer Control);
+//   - a client with a nil Transport gets a copy of http.DefaultTransport
+//     without its environment proxy, dialling the same way, before
+//     connecting; when the application replaced http.DefaultTransport by
+//     another *http.Transport, that one is guarded as a client's own;
+//   - a client's *http.Transport is copied with its dialling wrapped (the
+//     deprecated Dial and DialTLS too, never dropped): a literal address
+//     is checked before their dialer runs, and a connection to another
+//     address is closed before a byte is sent.
+//
+// A Transport (or a replaced http.DefaultTransport) that is not an
+// *http.Transport, or that uses a proxy (the dialler sees the proxy's
+// address, not the one asked for), cannot be guarded: ErrInvalidOption.
 func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error) {
 	if client == nil {
 		dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
@@ -88,37 +111,64 @@ func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error
 		return client, nil
 	}
 	var base *http.Transport
+	standard := false // http.DefaultTransport as net/http made it
 	switch t := client.Transport.(type) {
 	case nil:
-		base = http.DefaultTransport.(*http.Transport)
+		dt, ok := http.DefaultTransport.(*http.Transport)
+		if !ok {
+			return nil, fmt.Errorf("%w: the client has no Transport and http.DefaultTransport (%T) is not an *http.Transport, which cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 7.1): give the client an *http.Transport, or guard it yourself and set AllowInternalAddresses", ErrInvalidOption, http.DefaultTransport)
+		}
+		base, standard = dt, http.DefaultTransport == stdDefaultTransport
 	case *http.Transport:
 		base = t
 	default:
 		return nil, fmt.Errorf("%w: the client's Transport (%T) cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 7.1): guard it yourself and set AllowInternalAddresses", ErrInvalidOption, t)
 	}
-	if base.Proxy != nil && client.Transport != nil {
+	if base == nil {
+		return nil, fmt.Errorf("%w: a nil *http.Transport", ErrInvalidOption)
+	}
+	if base.Proxy != nil && !standard {
 		return nil, fmt.Errorf("%w: the client's Transport uses a proxy, which hides the address dialled (draft-ietf-oauth-sd-jwt-vc section 7.1): have the proxy refuse internal addresses and set AllowInternalAddresses", ErrInvalidOption)
 	}
 	t := base.Clone()
-	t.Proxy = nil // only reached for a nil Transport: DefaultTransport's environment proxy is not used
-	if t.DialContext == nil {
+	t.Proxy = nil // only reached for net/http's DefaultTransport: its environment proxy is not used
+	switch {
+	case standard || t.DialContext == nil && t.Dial == nil:
+		// net/http's own dialer settings, checked before connecting.
 		d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, Control: refuseInternal}
 		t.DialContext = d.DialContext
-	} else {
-		t.DialContext = checkedDial(t.DialContext)
+	case t.DialContext != nil:
+		t.DialContext = checkedDial(t.DialContext) // it has priority over Dial, which net/http then ignores
+	default:
+		t.DialContext = checkedDial(withContext(t.Dial))
 	}
-	if t.DialTLSContext != nil {
-		t.DialTLSContext = checkedDial(t.DialTLSContext)
+	t.Dial = nil
+	switch {
+	case t.DialTLSContext != nil:
+		t.DialTLSContext = checkedDial(t.DialTLSContext) // it has priority over DialTLS
+	case t.DialTLS != nil:
+		t.DialTLSContext = checkedDial(withContext(t.DialTLS))
 	}
+	t.DialTLS = nil
 	c := *client
 	c.Transport = t
 	return &c, nil
 }
 
-// checkedDial wraps dial: a connection whose remote address is not
-// globally reachable is closed and refused.
+// withContext adapts a deprecated Transport.Dial or Transport.DialTLS to
+// the context form; the context only bounds the wait for it.
+func withContext(dial func(network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(_ context.Context, network, addr string) (net.Conn, error) { return dial(network, addr) }
+}
+
+// checkedDial wraps dial: an address that is a literal IP address not
+// globally reachable is refused before dial runs; a connection whose
+// remote address is not globally reachable is closed and refused.
 func checkedDial(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if ap, err := netip.ParseAddrPort(addr); err == nil && !globallyReachable(ap.Addr()) {
+			return nil, fmt.Errorf("%w: %s", errInternalAddress, addr)
+		}
 		conn, err := dial(ctx, network, addr)
 		if err != nil {
 			return nil, err

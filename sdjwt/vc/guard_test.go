@@ -14,6 +14,8 @@ func TestSDJWTVC_7_1_SpecialPurposeAddressesNotGloballyReachable(t *testing.T) {
 		"::1": false, "::": false, "fe80::1": false, "fc00::1": false, "fd12::1": false, "ff02::1": false,
 		"::ffff:127.0.0.1": false, "::ffff:10.0.0.1": false, "64:ff9b::a00:1": false, "2001:db8::1": false,
 		"2002:a00:1::": false, "100::1": false,
+		"::8.8.8.8": false, "::ffff:8.8.8.8": false, "::ffff:0:808:808": false, "fec0::1": false,
+		"feff::1": false, "192.88.99.1": false, "192.88.100.1": true, "fe00::1": true,
 	} {
 		if got := globallyReachable(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("globallyReachable(%s) = %v; want %v", addr, got, want)

@@ -258,26 +258,32 @@ func TestSDJWTVC_7_1_JWKSURIOnInternalAddressRefused(t *testing.T) {
 }
 
 func TestSDJWTVC_7_1_TheirDialerCheckedAfterConnecting(t *testing.T) {
+	// Their dialer resolves a name (here: any) to the internal server; the
+	// connection is refused once made, before a byte is sent. A literal
+	// internal address is refused before their dialer runs.
+	const iss = "https://issuer.example.com"
 	k := newIssuerKey(t, "k1")
-	var ms *metadataServer
-	ms = newMetadataServer(t, func(w http.ResponseWriter, r *http.Request) {
-		serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, ms.URL, setJSON(t, k)))(w, r)
-	})
+	ms := newMetadataServer(t, serveJSON(fmt.Sprintf(`{"issuer":%q,"jwks":%s}`, iss, setJSON(t, k))))
 	var dials atomic.Int64
 	d := &net.Dialer{Timeout: 5 * time.Second}
 	tr := ms.Client().Transport.(*http.Transport).Clone()
-	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
 		dials.Add(1)
-		return d.DialContext(ctx, network, addr)
+		return d.DialContext(ctx, network, ms.Listener.Addr().String())
 	}
-	keys, err := vc.IssuerMetadataKeys(&http.Client{Transport: tr}, vc.MetadataConfig{Issuers: []string{ms.URL}})
+	keys, err := vc.IssuerMetadataKeys(&http.Client{Transport: tr}, vc.MetadataConfig{Issuers: []string{iss, ms.URL}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer keys.Close()
-	err = verifyWith(t, keys, k.sign(t, map[string]any{"iss": ms.URL}))
+	err = verifyWith(t, keys, k.sign(t, map[string]any{"iss": iss}))
 	if !errors.Is(err, vc.ErrMetadata) || !strings.Contains(err.Error(), "not globally reachable") || dials.Load() == 0 {
 		t.Fatalf("got %v after %d dials; want the connection refused", err, dials.Load())
+	}
+	dials.Store(0)
+	err = verifyWith(t, keys, k.sign(t, map[string]any{"iss": ms.URL}))
+	if !errors.Is(err, vc.ErrMetadata) || !strings.Contains(err.Error(), "not globally reachable") || dials.Load() != 0 {
+		t.Fatalf("literal address: got %v after %d dials; want it refused before dialling", err, dials.Load())
 	}
 	if ms.hits.Load() != 0 {
 		t.Fatal("a request reached the internal server")
