@@ -34,8 +34,9 @@ type claims struct {
 // at or under a NotDisclosable claim, "vct" a non-empty string,
 // "vct#integrity" integrity metadata, "aka_vcts" a non-empty array of
 // distinct non-empty strings without "vct", "status" an object, "iss" a
-// string; then the allow-list of types.
-func checkClaims(res *sdjwt.Result, allowed []string) (claims, error) {
+// string; then the allow-list of types, matched against "vct", and
+// against "aka_vcts" too when aka.
+func checkClaims(res *sdjwt.Result, allowed []string, aka bool) (claims, error) {
 	for _, p := range res.Disclosed {
 		if len(p) == 0 {
 			continue
@@ -89,7 +90,11 @@ func checkClaims(res *sdjwt.Result, allowed []string) (claims, error) {
 			return c, fmt.Errorf("%w: iss is not a string (RFC 7519 section 4.1.1)", ErrInvalidClaim)
 		}
 	}
-	if len(allowed) > 0 && !slices.Contains(allowed, c.vct) && !slices.ContainsFunc(c.aka, func(s string) bool { return slices.Contains(allowed, s) }) {
+	if len(allowed) > 0 && !slices.Contains(allowed, c.vct) &&
+		!(aka && slices.ContainsFunc(c.aka, func(s string) bool { return slices.Contains(allowed, s) })) {
+		if len(c.aka) > 0 && !aka {
+			return c, fmt.Errorf("%w: vct %s (aka_vcts are not matched without Config.MatchAkaVcts)", ErrVctNotAllowed, bounded.Quote(c.vct))
+		}
 		return c, fmt.Errorf("%w: vct %s", ErrVctNotAllowed, bounded.Quote(c.vct))
 	}
 	return c, nil

@@ -3,7 +3,6 @@ package vc
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,11 +19,20 @@ type Config struct {
 	// policy, audience, nonce, limits. NotDisclosable is added to
 	// SD.MustNotBeDisclosed.
 	SD sdjwt.Config
-	// Vcts, when not empty, are the credential types accepted: the "vct",
-	// or one of the "aka_vcts" (section 2.2.2.2: a credential is also of
-	// each of those types), must be one of them, compared exactly
-	// (case-sensitive, section 2.2.2.1). Empty accepts every type.
+	// Vcts, when not empty, are the credential types accepted: the "vct"
+	// must be one of them, compared exactly (case-sensitive, section
+	// 2.2.2.1). Empty accepts every type. The "aka_vcts" are not matched
+	// unless MatchAkaVcts.
 	Vcts []string
+	// MatchAkaVcts also accepts a credential one of whose "aka_vcts"
+	// (section 2.2.2.2) is in Vcts. "aka_vcts" is the issuer's own word:
+	// nothing links the issuer to those types, and the draft's security
+	// considerations say a Verifier must not take one as evidence that the
+	// issuer is authorised to issue credentials of that type. Set it only
+	// when your trust in the issuer (e.g. an allow-list of issuers per
+	// type, checked by you) covers every type of Vcts. Without Vcts it is
+	// ErrInvalidOption (it would do nothing).
+	MatchAkaVcts bool
 	// AcceptLegacyType also accepts "typ" "vc+sd-jwt", the value of drafts
 	// before November 2024; draft -19 removed the transition period, so it
 	// is refused by default.
@@ -63,13 +71,20 @@ type Result struct {
 // (section 2.5; e.g. IssuerMetadataKeys's, a *jwk.Set, or a key of yours),
 // cfg the rules, opts the core's options for the Issuer-signed JWT
 // (jwt.WithAlgorithms, jwt.WithIssuer...). Do not pass jwt.WithType: the
-// "typ" rule is this Verifier's. A Config outside its domain is
-// ErrInvalidOption.
+// "typ" rule is this Verifier's ("dc+sd-jwt", and "vc+sd-jwt" with
+// Config.AcceptLegacyType; compared as a media type, RFC 7515 section
+// 4.1.9: case-insensitively, with an optional "application/" prefix): a
+// jwt.WithType naming other types, or only some of them, is
+// ErrInvalidOption, never silently replaced. A Config outside its domain
+// is ErrInvalidOption.
 func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	for _, t := range cfg.Vcts {
 		if t == "" {
 			return nil, fmt.Errorf("%w: an empty type in Config.Vcts", ErrInvalidOption)
 		}
+	}
+	if cfg.MatchAkaVcts && len(cfg.Vcts) == 0 {
+		return nil, fmt.Errorf("%w: Config.MatchAkaVcts without Config.Vcts: every type is accepted already", ErrInvalidOption)
 	}
 	sdCfg := cfg.SD
 	must := append([]string(nil), sdCfg.MustNotBeDisclosed...)
@@ -82,6 +97,9 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 	types := []string{Type}
 	if cfg.AcceptLegacyType {
 		types = append(types, LegacyType)
+	}
+	if err := typeOptionConflict(opts, types); err != nil {
+		return nil, err
 	}
 	// The core refuses another "typ" too (RFC 8725 section 3.11).
 	opts = append(slices.Clip(opts), jwt.WithType(types...))
@@ -100,7 +118,9 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // Verify verifies presentation, an SD-JWT or SD-JWT+KB whose Issuer-signed
 // JWT is an SD-JWT VC (section 2.4), and, when dst is not nil, decodes the
 // processed payload into it with the Encoder of Config.SD. dst is written
-// only when every check passed. Errors match this package's, sdjwt's and
+// only when every check passed and the decoding succeeded: the payload is
+// decoded into a fresh value of dst's type, which then replaces *dst
+// whole (dst must be a non-nil pointer, else jwt.ErrEncoding). Errors match this package's, sdjwt's and
 // the jwt package's sentinels.
 func (v *Verifier) Verify(ctx context.Context, presentation string, checks sdjwt.Checks, dst any) (*Result, error) {
 	if v == nil || v.sd == nil {
@@ -118,17 +138,13 @@ func (v *Verifier) Verify(ctx context.Context, presentation string, checks sdjwt
 	if typ := res.Issuer.Header.Type; !v.typeAllowed(typ) {
 		return nil, fmt.Errorf("%w: typ %s (draft-ietf-oauth-sd-jwt-vc section 2.2.1)", ErrInvalidType, bounded.Quote(typ))
 	}
-	c, err := checkClaims(res, v.cfg.Vcts)
+	c, err := checkClaims(res, v.cfg.Vcts, v.cfg.MatchAkaVcts)
 	if err != nil {
 		return nil, err
 	}
 	if dst != nil {
-		data, err := json.Marshal(res.Payload)
-		if err != nil {
-			return nil, fmt.Errorf("%w: the processed payload: %v", jwt.ErrEncoding, err)
-		}
-		if err := v.enc.Unmarshal(data, dst); err != nil {
-			return nil, fmt.Errorf("%w: %w: the processed payload into %T: %v", jwt.ErrTokenMalformed, jwt.ErrEncoding, dst, err)
+		if err := decodeInto(v.enc, res.Payload, dst); err != nil {
+			return nil, err
 		}
 	}
 	return &Result{Result: res, Vct: c.vct, VctIntegrity: c.integrity, AkaVcts: c.aka, Status: c.status}, nil

@@ -188,7 +188,7 @@ func TestSDJWTVC_2_2_2_3_SubMayBeDisclosed(t *testing.T) {
 
 func TestSDJWTVC_VctAllowList(t *testing.T) {
 	k := newIssuerKey(t, "k1")
-	v := newVerifier(t, k, vc.Config{Vcts: []string{"urn:example:pid"}})
+	v := newVerifier(t, k, vc.Config{Vcts: []string{"urn:example:pid"}, MatchAkaVcts: true})
 	if _, err := v.Verify(context.Background(), credential(t, k, vc.Type, basePayload()), sdjwt.Checks{}, nil); !errors.Is(err, vc.ErrVctNotAllowed) {
 		t.Fatalf("got %v; want ErrVctNotAllowed", err)
 	}
