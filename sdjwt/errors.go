@@ -27,7 +27,8 @@ var (
 	// cannot be issued (RFC 9901 section 4.1 and 4.2): a claim named "_sd"
 	// or "...", "_sd_alg" set by the caller, a registered claim the
 	// verifier must trust from the issuer made selectively disclosable, an
-	// SD marker outside an Object or Array, or a value that does not
-	// encode as JSON. It matches jwt.ErrTokenMalformed.
+	// SD marker outside an Object or Array, a value that does not encode as
+	// JSON, or a digest written twice (with ErrDigestRepeated: RFC 9901
+	// section 7.1 step 4). It matches jwt.ErrTokenMalformed.
 	ErrInvalidPayload error = sentinel.New("sdjwt: payload cannot be issued", jwt.ErrTokenMalformed)
 )

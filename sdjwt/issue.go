@@ -60,7 +60,10 @@ func NewIssuer(signer *jwt.Signer, opts ...IssuerOption) (*Issuer, error) {
 // `<Issuer-signed JWT>~<Disclosure 1>~...~<Disclosure N>~` (section 4),
 // disclosures the Disclosures in the same order.
 //
-// Refused with ErrInvalidPayload: a member named "_sd" or "..." at any
+// Refused with ErrInvalidPayload: a digest written twice (also
+// ErrDigestRepeated, which the Verifier would refuse: the same Disclosure
+// at two places or a decoy repeated, from a salt reader given to
+// WithSaltReader that repeats itself); a member named "_sd" or "..." at any
 // level; a claim name or string of invalid UTF-8; "_sd_alg" at the top level (set it with WithHashAlg); "cnf" with
 // WithHolderKey; a top-level SD claim the verifier must take in plaintext
 // (see WithNotDisclosable); SD of an SD; an SD inside a value that is not
@@ -73,7 +76,7 @@ func (is *Issuer) Issue(obj Object) (issued string, disclosures []Disclosure, er
 	if is == nil || is.signer == nil {
 		return "", nil, fmt.Errorf("%w: sdjwt: nil or zero Issuer; use NewIssuer", jwt.ErrInvalidKey)
 	}
-	st := issuance{cfg: &is.cfg, rand: is.cfg.rand}
+	st := issuance{cfg: &is.cfg, rand: is.cfg.rand, digests: map[string]struct{}{}}
 	if st.rand == nil {
 		st.rand = rand.Reader
 	}
@@ -133,6 +136,20 @@ type issuance struct {
 	cfg   *issuerConfig
 	rand  io.Reader
 	discs []Disclosure
+	// digests are every digest written so far, Disclosures' and decoys'.
+	digests map[string]struct{}
+}
+
+// record notes a digest about to be written and refuses one written
+// before: the Verifier refuses a digest found twice (RFC 9901 section 7.1
+// step 4), which a salt reader repeating itself (WithSaltReader) would
+// make of the same Disclosure at two places or of decoys.
+func (st *issuance) record(digest string) error {
+	if _, dup := st.digests[digest]; dup {
+		return fmt.Errorf("%w: %w: the digest %s would be written twice (RFC 9901 section 7.1 step 4): the salt reader repeats itself", ErrInvalidPayload, ErrDigestRepeated, digest)
+	}
+	st.digests[digest] = struct{}{}
+	return nil
 }
 
 // member is one member of an object being written.
@@ -182,7 +199,11 @@ func (st *issuance) object(obj map[string]any, top bool, depth int) ([]byte, err
 		if err != nil {
 			return nil, fmt.Errorf("%w (claim %q)", err, k)
 		}
-		digests = append(digests, disc.Digest(st.cfg.alg))
+		dg := disc.Digest(st.cfg.alg)
+		if err := st.record(dg); err != nil {
+			return nil, fmt.Errorf("%w (claim %q)", err, k)
+		}
+		digests = append(digests, dg)
 	}
 	if len(digests) > 0 {
 		decoys, err := st.decoys()
@@ -242,7 +263,11 @@ func (st *issuance) array(arr []any, depth int) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w (element %d)", err, i)
 		}
-		elems = append(elems, ellipsis(disc.Digest(st.cfg.alg)))
+		dg := disc.Digest(st.cfg.alg)
+		if err := st.record(dg); err != nil {
+			return nil, fmt.Errorf("%w (element %d)", err, i)
+		}
+		elems = append(elems, ellipsis(dg))
 	}
 	if anySD {
 		decoys, err := st.decoys()
@@ -345,7 +370,11 @@ func (st *issuance) decoys() ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, st.cfg.alg.Digest(s))
+		dg := st.cfg.alg.Digest(s)
+		if err := st.record(dg); err != nil {
+			return nil, err
+		}
+		out = append(out, dg)
 	}
 	return out, nil
 }

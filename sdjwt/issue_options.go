@@ -63,7 +63,9 @@ func WithDecoys(min, max int) IssuerOption {
 // counts and places (RFC 9901 section 9.3: a cryptographically secure
 // random source), crypto/rand by default. Each salt is 128 bits read from
 // r, base64url-encoded. A fixed reader makes issuance reproducible, for
-// tests only. A nil r is jwt.ErrInvalidOption.
+// tests only; one that repeats itself makes the same digest twice, which
+// Issue refuses (ErrDigestRepeated, RFC 9901 section 7.1 step 4). A nil r
+// is jwt.ErrInvalidOption.
 func WithSaltReader(r io.Reader) IssuerOption {
 	return func(c *issuerConfig) error {
 		if r == nil {

@@ -47,7 +47,7 @@ func (v *Verifier) keyBinding(ctx context.Context, cnf any, kbJWT, presented str
 	if v.cfg.KeyBindingAlgorithms != nil { // step 5.2
 		opts = append(opts, jwt.WithAlgorithms(v.cfg.KeyBindingAlgorithms...))
 	}
-	kv, err := jwt.NewVerifier(key.PublicKey(), opts...)
+	kv, err := jwt.NewVerifier(holderKeyFunc(key), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrKeyBindingInvalid, err)
 	}
@@ -66,8 +66,10 @@ func (v *Verifier) keyBinding(ctx context.Context, cnf any, kbJWT, presented str
 	if err := json.Unmarshal(c.Audience, &single); err != nil {
 		return nil, fmt.Errorf("%w: %w: \"aud\" must be a single string (RFC 9901 section 4.3)", ErrKeyBindingInvalid, jwt.ErrInvalidAudience)
 	}
-	if c.Nonce == nil {
-		return nil, fmt.Errorf("%w: the KB-JWT has no string \"nonce\" (RFC 9901 section 4.3)", ErrNonceMismatch)
+	if c.Nonce == nil || *c.Nonce == "" {
+		// Refused before Config.VerifyNonce sees it: "nonce" is REQUIRED
+		// (section 4.3), and Present never writes an empty one.
+		return nil, fmt.Errorf("%w: the KB-JWT has no non-empty string \"nonce\" (RFC 9901 section 4.3)", ErrNonceMismatch)
 	}
 	if checks.Nonce != "" {
 		if subtle.ConstantTimeCompare([]byte(*c.Nonce), []byte(checks.Nonce)) != 1 {
@@ -84,6 +86,20 @@ func (v *Verifier) keyBinding(ctx context.Context, cnf any, kbJWT, presented str
 		return nil, fmt.Errorf("%w (RFC 9901 section 7.3 step 5.7)", ErrSDHashMismatch)
 	}
 	return tok, nil
+}
+
+// holderKeyFunc gives the core the holder key for a KB-JWT only when the
+// JWK may verify its "alg": the key's own "alg" absent or equal, "use"
+// absent or "sig", "key_ops" absent or with "verify" (RFC 7517 sections
+// 4.2 to 4.4; jwk.Key.CanVerify). Otherwise ErrHolderKey, before any
+// signature is checked.
+func holderKeyFunc(key *jwk.Key) jwt.KeyFunc {
+	return func(h *jwt.Header) (any, error) {
+		if !key.CanVerify(jwt.Algorithm(h.Algorithm)) {
+			return nil, fmt.Errorf("%w: \"cnf\".\"jwk\" may not verify a KB-JWT of \"alg\" %s: its \"alg\", \"use\" or \"key_ops\" forbids it, or its material does not fit (RFC 7517 sections 4.2 to 4.4)", ErrHolderKey, bounded.Quote(h.Algorithm))
+		}
+		return key.PublicKey(), nil
+	}
 }
 
 // privateMembers are JWK members that carry private or secret material

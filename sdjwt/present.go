@@ -81,8 +81,10 @@ func Parse(issued string) (*Issued, error) {
 // KB-JWT is appended (section 4.3: "typ" kb+jwt, "iat", "aud", "nonce",
 // "sd_hash" over the exact SD-JWT presented, by HashAlg), after which the
 // KB-JWT is verified with the "cnf" key of the issuer JWT: a KB-JWT no
-// verifier could accept (no "cnf" "jwk", or a Signer of another key) is
-// ErrHolderKey or a jwt signature error, not a presentation.
+// verifier could accept (no "cnf" "jwk", a Signer of another key, or an
+// "alg" the "cnf" JWK's "alg", "use" or "key_ops" forbids, RFC 7517
+// sections 4.2 to 4.4) is ErrHolderKey (with the jwt signature error for
+// another key), not a presentation.
 func (is *Issued) Present(selected []Path, kb *KeyBinding) (string, error) {
 	if is == nil || is.IssuerJWT == "" {
 		return "", fmt.Errorf("%w: sdjwt: a nil or zero Issued; make one with Parse", jwt.ErrInvalidOption)
@@ -122,7 +124,7 @@ func (is *Issued) Present(selected []Path, kb *KeyBinding) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := jwt.Parse(tok, key.PublicKey(), jwt.WithType(KeyBindingType)); err != nil {
+	if _, err := jwt.Parse(tok, holderKeyFunc(key), jwt.WithType(KeyBindingType)); err != nil {
 		return "", fmt.Errorf("%w: the KB-JWT does not verify with the \"cnf\" key: %w", ErrHolderKey, err)
 	}
 	return sd + tok, nil

@@ -526,7 +526,11 @@ func TestRFC9901_7_3_ExamplePresentationsGiveTheRFCsProcessedPayload(t *testing.
 		}
 		v := rfcVerifier(t, keys, rfcExampleTime(t, kbPayload), policy)
 		var dst map[string]any
-		res, err := v.Verify(t.Context(), ex.Presentation, sdjwt.Checks{Nonce: keys.Nonce}, &dst)
+		kbChecks := sdjwt.Checks{Nonce: keys.Nonce}
+		if strings.HasSuffix(ex.Presentation, "~") {
+			kbChecks = sdjwt.Checks{} // a bare SD-JWT: no KB-JWT to check a nonce on
+		}
+		res, err := v.Verify(t.Context(), ex.Presentation, kbChecks, &dst)
 		if err != nil {
 			t.Errorf("%s: Verify: %v", ex.File, err)
 			continue

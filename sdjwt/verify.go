@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -29,7 +30,9 @@ type Verifier struct {
 type Result struct {
 	// Payload is the Processed SD-JWT Payload: the disclosed claims in
 	// place, "_sd", "_sd_alg" and undisclosed array elements removed.
-	// Numbers are json.Number, exactly as issued.
+	// Numbers here are json.Number, exactly as issued; Verify's dst is
+	// decoded with Config.Encoder, so a map[string]any dst holds float64
+	// with jwt.StdEncoder (the default).
 	Payload map[string]any
 	// Disclosed are the paths of the claims disclosed, one per Disclosure
 	// in the order presented (indexes count Payload's arrays).
@@ -109,15 +112,26 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 
 // Verify verifies presentation (RFC 9901 sections 7.1 and 7.3) and, when
 // dst is not nil, decodes the Processed SD-JWT Payload into it (a pointer
-// to a map or struct) with Config.Encoder. In order: the policy's demand
+// to a map or struct) with Config.Encoder. dst is written only when Verify
+// succeeds, replaced whole (as a zero value decoded into: a map's old keys
+// and a struct's fields absent from the payload do not survive); a dst that
+// is not a non-nil pointer is jwt.ErrInvalidOption before anything is
+// read. In order: the policy's demand
 // for a KB-JWT (section 7.3 step 2), the compact form (step 3, section 4),
 // the issuer-signed JWT through the core (section 7.1 step 2: signature,
 // algorithm, never "none", the claims rules and "typ" of the options), a
 // known "_sd_alg" (step 2.5), every Disclosure strict (section 4.2), the
 // digests and Disclosures (steps 3 to 5), then the KB-JWT (section 7.3
 // step 5). Checks given to a KeyBindingForbidden Verifier, which it would
-// never apply, are jwt.ErrInvalidOption (after a KB-JWT is refused). The
-// first failure is returned; errors match this package's and the jwt
+// never apply, are jwt.ErrInvalidOption (after a KB-JWT is refused); Checks
+// given to a KeyBindingOptional Verifier for a presentation without a
+// KB-JWT are ErrKeyBindingMissing (the nonce and audience asked for are
+// only in a KB-JWT: pass Checks{} where a bare SD-JWT is acceptable; Config's
+// Audience and VerifyNonce apply to KB-JWTs only and do not refuse it). A
+// KB-JWT's empty "nonce" is ErrNonceMismatch before Config.VerifyNonce is
+// called, and one whose "alg" the "cnf" JWK's "alg", "use" or "key_ops"
+// forbids is ErrHolderKey (RFC 7517 sections 4.2 to 4.4). The first
+// failure is returned; errors match this package's and the jwt
 // package's sentinels.
 //
 // Section 7.1 step 6 (validity claims on the processed payload) is the
@@ -142,6 +156,14 @@ func (v *Verifier) Verify(ctx context.Context, presentation string, checks Check
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	var out reflect.Value // dst's element, written only on success
+	if dst != nil {
+		rv := reflect.ValueOf(dst)
+		if rv.Kind() != reflect.Pointer || rv.IsNil() {
+			return nil, fmt.Errorf("%w: sdjwt: dst must be nil or a non-nil pointer, not %T", jwt.ErrInvalidOption, dst)
+		}
+		out = rv.Elem()
+	}
 	s, err := SplitLimited(presentation, v.limits)
 	if err != nil {
 		return nil, err
@@ -154,6 +176,11 @@ func (v *Verifier) Verify(ctx context.Context, presentation string, checks Check
 	}
 	if v.cfg.KeyBinding == KeyBindingForbidden && checks != (Checks{}) {
 		return nil, fmt.Errorf("%w: sdjwt: Checks given to a KeyBindingForbidden Verifier, which never checks a KB-JWT's nonce or audience", jwt.ErrInvalidOption)
+	}
+	if s.KeyBinding == "" && checks != (Checks{}) {
+		// KeyBindingOptional: the caller expects a nonce or an audience that
+		// only a KB-JWT carries; accepting the bare SD-JWT would skip them.
+		return nil, fmt.Errorf("%w: Checks (a nonce or an audience) given, but the presentation is an SD-JWT without a KB-JWT to check them on (RFC 9901 section 7.3 step 5.6)", ErrKeyBindingMissing)
 	}
 	var sink struct{}
 	tok, err := v.core.ParseWithClaimsContext(ctx, s.IssuerJWT, &sink)
@@ -192,9 +219,13 @@ func (v *Verifier) Verify(ctx context.Context, presentation string, checks Check
 		if err != nil {
 			return nil, fmt.Errorf("%w: the processed payload: %v", jwt.ErrEncoding, err)
 		}
-		if err := v.enc.Unmarshal(data, dst); err != nil {
+		// Decoded into a fresh value: a decode error halfway leaves dst as
+		// it was; success replaces it whole.
+		fresh := reflect.New(out.Type())
+		if err := v.enc.Unmarshal(data, fresh.Interface()); err != nil {
 			return nil, fmt.Errorf("%w: %w: the processed payload into %T: %v", jwt.ErrTokenMalformed, jwt.ErrEncoding, dst, err)
 		}
+		out.Set(fresh.Elem())
 	}
 	return res, nil
 }

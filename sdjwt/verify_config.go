@@ -20,9 +20,11 @@ const (
 	// signed by the key in the issuer JWT's "cnf" (section 7.3 steps 2, 5).
 	KeyBindingRequired KeyBindingPolicy = iota
 	// KeyBindingOptional verifies a KB-JWT when one came (fully, as
-	// Required does) and accepts a bare SD-JWT; Result.KeyBound says which.
-	// An attacker can strip a KB-JWT (section 9.5): use it only where an
-	// unbound presentation is acceptable.
+	// Required does) and accepts a bare SD-JWT when Verify's Checks are
+	// empty (Checks with a nonce or audience and no KB-JWT are
+	// ErrKeyBindingMissing); Result.KeyBound says which. An attacker can
+	// strip a KB-JWT (section 9.5): use it only where an unbound
+	// presentation is acceptable.
 	KeyBindingOptional
 	// KeyBindingForbidden refuses any KB-JWT (ErrKeyBindingUnexpected):
 	// for a holder checking an SD-JWT received from its issuer (section
@@ -114,7 +116,9 @@ type Config struct {
 
 // Checks are one Verify call's expectations of the KB-JWT (RFC 9901
 // section 7.3 step 5.6): the transaction's nonce and this verifier's
-// audience. A field left "" takes Config's (Audience, VerifyNonce).
+// audience. A field left "" takes Config's (Audience, VerifyNonce). Checks
+// that are not empty demand a KB-JWT: a presentation without one is
+// ErrKeyBindingMissing, whatever the policy.
 type Checks struct {
 	Nonce    string
 	Audience string

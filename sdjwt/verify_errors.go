@@ -49,7 +49,9 @@ var (
 	// jwt.ErrTokenMalformed.
 	ErrLimitExceeded error = sentinel.New("sdjwt: a processing limit was exceeded", jwt.ErrTokenMalformed)
 	// ErrKeyBindingMissing: the verifier's policy requires Key Binding and
-	// the presentation has no KB-JWT (RFC 9901 section 7.3 step 2), or the
+	// the presentation has no KB-JWT (RFC 9901 section 7.3 step 2), a
+	// KeyBindingOptional Verifier was given Checks for a presentation
+	// without a KB-JWT (step 5.6: nothing to check them on), or the
 	// issuer-signed JWT has no usable "cnf" (section 4.1.2). It matches
 	// jwt.ErrTokenInvalidClaims.
 	ErrKeyBindingMissing error = sentinel.New("sdjwt: key binding is required", jwt.ErrTokenInvalidClaims)
@@ -67,14 +69,15 @@ var (
 	// presented SD-JWT (RFC 9901 section 4.3.1, 7.3 step 5.7). It matches
 	// ErrKeyBindingInvalid.
 	ErrSDHashMismatch error = sentinel.New("sdjwt: sd_hash does not match the presentation", ErrKeyBindingInvalid)
-	// ErrNonceMismatch: the KB-JWT's "nonce" is absent, not a string, or
-	// not the expected one (RFC 9901 section 7.3 step 5.6). It matches
+	// ErrNonceMismatch: the KB-JWT's "nonce" is absent, not a string, "",
+	// or not the expected one (RFC 9901 section 7.3 step 5.6). It matches
 	// ErrKeyBindingInvalid.
 	ErrNonceMismatch error = sentinel.New("sdjwt: nonce does not match", ErrKeyBindingInvalid)
 	// ErrHolderKey: the "cnf" claim gives no key a KB-JWT can be verified
 	// with: absent, "jkt" only (a thumbprint, RFC 9449 section 6.1),
-	// private, symmetric or malformed "jwk" (RFC 7800 section 3.2). It
-	// matches jwt.ErrInvalidKey.
+	// private, symmetric or malformed "jwk" (RFC 7800 section 3.2), or a
+	// "jwk" whose "alg", "use" or "key_ops" forbids verifying the KB-JWT's
+	// "alg" (RFC 7517 sections 4.2 to 4.4). It matches jwt.ErrInvalidKey.
 	ErrHolderKey error = sentinel.New("sdjwt: no usable holder key in cnf", jwt.ErrInvalidKey)
 	// ErrPathNotFound: a Path given to Present names no claim of the
 	// processed payload, or has an element that is neither a string nor an
