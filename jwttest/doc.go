@@ -35,7 +35,8 @@
 //     NewDiscovery) for use off the test's goroutine.
 //
 //   - Minting with the profile Signers: AccessToken (RFC 9068, "typ"
-//     "at+jwt", the required claims defaulted from the provider) and IDToken
+//     "at+jwt", the required claims defaulted from the provider, no
+//     "scope": mint with Scope: "openid" for PathUserInfo) and IDToken
 //     (OpenID Connect Core 1.0 section 2; WithNonce, WithAZP, WithAuthTime,
 //     WithAccessTokenHash, WithCodeHash), on a settable clock (WithClock,
 //     SetNow); AccessTokenWith and IDTokenWith for claims of your own type
@@ -84,7 +85,8 @@
 //     DPoP-bound with its proof, checked by jwthttp's Middleware; it
 //     answers JSON {"sub", plus SetUserInfo's claims}, a 401 with
 //     WWW-Authenticate error="invalid_token" for a bad token, a 403
-//     insufficient_scope without "openid". LogoutToken mints logout tokens
+//     insufficient_scope without "openid" (minted tokens carry no "scope"
+//     unless given: p.AccessToken(accesstoken.Claims{Scope: "openid"})). LogoutToken mints logout tokens
 //     (OpenID Connect Back-Channel Logout 1.0 section 2.4, "typ"
 //     "logout+jwt") with the provider's key, and the metadata says
 //     backchannel_logout_supported and backchannel_logout_session_supported;

@@ -49,8 +49,12 @@ func (p *Provider) defaults(r *claims.Registered, aud string, jti bool) {
 // signing key, "typ" "at+jwt" (section 2.1). The claims c leaves zero are
 // defaulted (section 2.2's required ones): "iss" Issuer, "aud" Audience,
 // "sub" DefaultSubject, "client_id" ClientID, "iat" Now, "exp" "iat" plus
-// DefaultLifetime, "jti" random. Set a field to override it. Use it off the
-// test's goroutine; AccessToken fails the test instead of returning an error.
+// DefaultLifetime, "jti" random. Set a field to override it. "scope" is not
+// defaulted: the token carries none unless c.Scope says so, and
+// PathUserInfo answers 403 insufficient_scope to a token without "openid"
+// (OpenID Connect Core 1.0 section 5.3): mint one for the UserInfo
+// Endpoint with accesstoken.Claims{Scope: "openid"}. Use it off the test's
+// goroutine; AccessToken fails the test instead of returning an error.
 func (p *Provider) SignAccessToken(c accesstoken.Claims) (string, error) {
 	k, err := p.signer()
 	if err != nil {
@@ -64,7 +68,11 @@ func (p *Provider) SignAccessToken(c accesstoken.Claims) (string, error) {
 }
 
 // AccessToken is SignAccessToken that fails the test (t.Fatal) on an error;
-// call it from the test's goroutine. Empty for a nil Provider.
+// call it from the test's goroutine. Empty for a nil Provider. For
+// PathUserInfo mint with Scope: "openid"
+// (p.AccessToken(accesstoken.Claims{Scope: "openid"})): no "scope" is
+// defaulted, and the UserInfo Endpoint refuses a token without "openid"
+// (403 insufficient_scope, OpenID Connect Core 1.0 section 5.3).
 func (p *Provider) AccessToken(c accesstoken.Claims) string {
 	if !p.ok() {
 		return ""

@@ -15,7 +15,8 @@ import (
 // with accesstoken.Signer.SignWith: its further claims (RFC 9068 section
 // 2.2.2's identity claims, a tenant) are in the token, under "typ"
 // "at+jwt", and the embedded Claims' zero fields are defaulted as
-// SignAccessToken defaults them.
+// SignAccessToken defaults them ("scope" is not: set Scope: "openid" for a
+// token PathUserInfo accepts).
 //
 // c is not changed: the defaults are filled into a copy (the struct, and
 // an embedded *accesstoken.Claims, are copied; maps, slices and other

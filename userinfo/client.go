@@ -50,9 +50,13 @@ type Config struct {
 	// sign. It needs a key, an issuer and ClientID (else
 	// jwt.ErrInvalidOption).
 	RequireSigned bool
-	// HTTPClient sends the requests; nil is http.DefaultClient. Its
-	// redirect policy is replaced: no redirect is followed (a 3xx is
-	// ErrResponse), so the access token is sent to Endpoint only.
+	// HTTPClient sends the requests. Nil: the Provider's client (the one
+	// given to jwk.WithHTTPClient, jwk.Provider.HTTPClient), so that the
+	// UserInfo Endpoint is reached as the discovery and "jwks_uri" were;
+	// http.DefaultClient without a Provider or when the Provider fetches
+	// with its own private client. Its redirect policy is replaced (on a
+	// copy): no redirect is followed (a 3xx is ErrResponse), so the access
+	// token is sent to Endpoint only.
 	HTTPClient *http.Client
 	// DPoP, when set, sends the access token DPoP-bound (RFC 9449 section
 	// 7.1: "Authorization: DPoP", a proof with "ath" per request), through
@@ -146,7 +150,11 @@ func NewClient(cfg Config, opts ...jwt.Option) (*Client, error) {
 			return nil, fmt.Errorf("%w: userinfo: jwt options given, but signed responses cannot be verified (%s): they would never apply", jwt.ErrInvalidOption, c.why)
 		}
 	}
-	c.http = httpClient(cfg.HTTPClient, cfg.DPoP)
+	base := cfg.HTTPClient
+	if base == nil && cfg.Provider != nil {
+		base = cfg.Provider.HTTPClient()
+	}
+	c.http = httpClient(base, cfg.DPoP)
 	return c, nil
 }
 

@@ -20,6 +20,13 @@
 //   - the body is bounded (Config.MaxBodySize), redirects are not followed
 //     (the access token goes to the endpoint named and nowhere else).
 //
+// Requests go through Config.HTTPClient; nil is the Config.Provider's
+// client (jwk.Provider.HTTPClient, the one given to jwk.WithHTTPClient),
+// so the UserInfo Endpoint is reached as the discovery was, else
+// http.DefaultClient. Against jwttest's provider, mint the access token
+// with Scope: "openid" (its UserInfo Endpoint answers 403
+// insufficient_scope without it, section 5.3).
+//
 // Where peers are looser (go-oidc v3 reads a signed response checking its
 // signature only, takes any Content-Type but application/jwt as JSON, and
 // leaves the "sub" comparison to its caller), this package refuses: a
