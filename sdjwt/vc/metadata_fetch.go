@@ -34,6 +34,29 @@ type Metadata struct {
 	JWKSURI string
 }
 
+// limitRedirects returns a copy of client that follows at most
+// maxRedirects redirects, each to an https URL (section 3), before
+// client's own CheckRedirect. The "jwks_uri" fetch (jwk.RemoteSet) goes
+// through such a client too: jwk applies its own rule (at most 5, https)
+// and then this one, so the stricter bound of 3 holds for it.
+func limitRedirects(client *http.Client) *http.Client {
+	c := *client
+	userCheck := client.CheckRedirect
+	c.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) > maxRedirects {
+			return fmt.Errorf("more than %d redirects (draft-ietf-oauth-sd-jwt-vc section 3)", maxRedirects)
+		}
+		if r.URL.Scheme != "https" {
+			return fmt.Errorf("redirect to a non-https URL %s (draft-ietf-oauth-sd-jwt-vc section 3)", bounded.Quote(r.URL.Redacted()))
+		}
+		if userCheck != nil {
+			return userCheck(r, via)
+		}
+		return nil
+	}
+	return &c
+}
+
 // fetched is a Metadata with its freshness from Cache-Control (RFC 9111).
 type fetched struct {
 	meta        Metadata
@@ -57,21 +80,7 @@ func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody
 		return fetched{}, fmt.Errorf("%w: %v", ErrMetadata, err)
 	}
 	req.Header.Set("Accept", "application/json")
-	c := *client
-	userCheck := client.CheckRedirect
-	c.CheckRedirect = func(r *http.Request, via []*http.Request) error {
-		if len(via) > maxRedirects {
-			return fmt.Errorf("more than %d redirects (draft-ietf-oauth-sd-jwt-vc section 3)", maxRedirects)
-		}
-		if r.URL.Scheme != "https" {
-			return fmt.Errorf("redirect to a non-https URL %s (draft-ietf-oauth-sd-jwt-vc section 3)", bounded.Quote(r.URL.Redacted()))
-		}
-		if userCheck != nil {
-			return userCheck(r, via)
-		}
-		return nil
-	}
-	resp, err := c.Do(req)
+	resp, err := limitRedirects(client).Do(req)
 	if err != nil {
 		return fetched{}, fmt.Errorf("%w: %s: %v", ErrMetadata, where, err)
 	}

@@ -104,8 +104,9 @@ type metadataEntry struct {
 // globally reachable address (section 7.1): client's *http.Transport is
 // copied with its dialling checked (a nil Transport: http.DefaultTransport's
 // settings without its environment proxy); a client whose Transport is of
-// another type, or that uses a proxy, is ErrInvalidOption. Redirects: at most 3,
-// https only, before client's own CheckRedirect.
+// another type, or that uses a proxy, is ErrInvalidOption. Redirects: at
+// most 3, https only, before client's own CheckRedirect, for the metadata
+// document and for "jwks_uri" alike.
 func IssuerMetadataKeys(client *http.Client, cfg MetadataConfig) (*MetadataKeys, error) {
 	if len(cfg.Issuers) == 0 {
 		return nil, fmt.Errorf("%w: MetadataConfig.Issuers is empty: list the issuers whose metadata may be fetched (draft-ietf-oauth-sd-jwt-vc section 7.1)", ErrInvalidOption)
@@ -302,7 +303,7 @@ func (m *MetadataKeys) refresh(ctx context.Context, e *metadataEntry, done chan 
 		case same:
 			remote = nil // keep the current one
 		default:
-			remote, err = jwk.NewRemoteSet(f.meta.JWKSURI, jwk.WithHTTPClient(m.client),
+			remote, err = jwk.NewRemoteSet(f.meta.JWKSURI, jwk.WithHTTPClient(limitRedirects(m.client)),
 				jwk.WithFetchTimeout(m.cfg.FetchTimeout), jwk.WithMaxBodySize(m.cfg.MaxBodySize))
 			if err != nil {
 				err = fmt.Errorf("%w: \"jwks_uri\": %v", ErrMetadataRefused, err)
