@@ -23,8 +23,9 @@ var (
 	// aka_vcts, status, or one of their sub-claims, received in a Disclosure
 	// (section 2.2.2.3: they "MUST NOT be included in Disclosures").
 	ErrClaimDisclosed error = sentinel.New("sdjwt/vc: claim must not be selectively disclosed", jwt.ErrTokenInvalidClaims)
-	// ErrVctNotAllowed is a credential whose type ("vct", or one of its
-	// "aka_vcts") is in none of Config.Vcts.
+	// ErrVctNotAllowed is a credential whose "vct" (or, with
+	// Config.MatchAkaVcts, one of its "aka_vcts") is in none of
+	// Config.Vcts.
 	ErrVctNotAllowed error = sentinel.New("sdjwt/vc: credential type not allowed", jwt.ErrTokenInvalidClaims)
 	// ErrIntegrity is a document whose digest matches none of the integrity
 	// metadata's strongest hash expressions, or integrity metadata with no

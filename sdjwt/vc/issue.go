@@ -22,8 +22,10 @@ type Issuer struct {
 
 // NewIssuer returns an Issuer of credentials of type vct (a non-empty
 // case-sensitive string, section 2.2.2.1), signing with signer, which must
-// write "typ" "dc+sd-jwt": build it with jwt.WithType(vc.Type) (a Signer
-// writing another "typ" fails at Issue, jwt.ErrInvalidOption). opts are
+// write "typ" "dc+sd-jwt": build it with jwt.WithType(vc.Type). A Signer
+// writing another "typ" fails at the first Issue (jwt.ErrInvalidOption),
+// not here: a jwt.Signer does not say which "typ" it writes, and finding
+// out would cost a signature (a remote call for a KMS key). opts are
 // sdjwt's (WithHashAlg, WithDecoys, WithHolderKey for "cnf", WithSaltReader
 // ...); the "typ" and NotDisclosable rules are added after them.
 func NewIssuer(signer *jwt.Signer, vct string, opts ...sdjwt.IssuerOption) (*Issuer, error) {

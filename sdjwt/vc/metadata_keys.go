@@ -101,10 +101,16 @@ type metadataEntry struct {
 // section 4 for the issuers of cfg, fetching with client (nil: a private
 // client). It fetches nothing yet: the first verification of each issuer
 // does. Unless cfg.AllowInternalAddresses, every connection must reach a
-// globally reachable address (section 7.1): client's *http.Transport is
-// copied with its dialling checked (a nil Transport: http.DefaultTransport's
-// settings without its environment proxy); a client whose Transport is of
-// another type, or that uses a proxy, is ErrInvalidOption. Redirects: at
+// globally reachable address (section 7.1). A nil client, or a client
+// with a nil Transport (http.DefaultTransport's settings without its
+// environment proxy), checks each address before connecting, so an open
+// and a closed internal port are refused alike. A client's
+// *http.Transport is copied with its dialling wrapped, the deprecated
+// Dial and DialTLS included (kept, never replaced): a literal IP address
+// is checked before its dialer runs, any other connection once made,
+// before a byte is sent. A Transport of another type, one that uses a
+// proxy, and a nil Transport when the application replaced
+// http.DefaultTransport by another type, are ErrInvalidOption. Redirects: at
 // most 3, https only, before client's own CheckRedirect, for the metadata
 // document and for "jwks_uri" alike.
 func IssuerMetadataKeys(client *http.Client, cfg MetadataConfig) (*MetadataKeys, error) {
