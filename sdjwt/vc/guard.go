@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"reflect"
 	"syscall"
 	"time"
 )
@@ -76,15 +77,31 @@ func refuseInternal(_, address string, _ syscall.RawConn) error {
 // which guardedClient may replace by one that checks before connecting.
 var stdDefaultTransport = http.DefaultTransport
 
+// stdDefaultDial identifies the code of net/http's DefaultTransport
+// DialContext, so that one an application set in its place is seen.
+var stdDefaultDial = dialCode(stdDefaultTransport)
+
+// dialCode is the code pointer of rt's DialContext, 0 when rt is not an
+// *http.Transport or has none.
+func dialCode(rt http.RoundTripper) uintptr {
+	t, ok := rt.(*http.Transport)
+	if !ok || t == nil || t.DialContext == nil {
+		return 0
+	}
+	return reflect.ValueOf(t.DialContext).Pointer()
+}
+
 // guardedClient returns the client the fetches use. With allowInternal it
 // is client itself (or a private default one). Otherwise every connection
 // must reach a globally reachable address:
 //   - a nil client becomes a private one whose dialer refuses the others
 //     before connecting (net.Dialer Control);
 //   - a client with a nil Transport gets a copy of http.DefaultTransport
-//     without its environment proxy, dialling the same way, before
-//     connecting; when the application replaced http.DefaultTransport by
-//     another *http.Transport, that one is guarded as a client's own;
+//     without its environment proxy (http.ProxyFromEnvironment; another
+//     proxy is refused), dialling as net/http does, checked before
+//     connecting; a dialer the application set on http.DefaultTransport
+//     (or a replacing *http.Transport's) is kept and wrapped as a
+//     client's own;
 //   - a client's *http.Transport is copied with its dialling wrapped (the
 //     deprecated Dial and DialTLS too, never dropped): a literal address
 //     is checked before their dialer runs, and a connection to another
@@ -111,14 +128,19 @@ func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error
 		return client, nil
 	}
 	var base *http.Transport
-	standard := false // http.DefaultTransport as net/http made it
+	standard := false // http.DefaultTransport's dialling as net/http made it
+	envProxy := false // http.DefaultTransport's environment proxy, not used
 	switch t := client.Transport.(type) {
 	case nil:
 		dt, ok := http.DefaultTransport.(*http.Transport)
 		if !ok {
 			return nil, fmt.Errorf("%w: the client has no Transport and http.DefaultTransport (%T) is not an *http.Transport, which cannot be made to refuse internal addresses (draft-ietf-oauth-sd-jwt-vc section 7.1): give the client an *http.Transport, or guard it yourself and set AllowInternalAddresses", ErrInvalidOption, http.DefaultTransport)
 		}
-		base, standard = dt, http.DefaultTransport == stdDefaultTransport
+		base = dt
+		standard = http.DefaultTransport == stdDefaultTransport && dt != nil && dt.Dial == nil &&
+			stdDefaultDial != 0 && dialCode(dt) == stdDefaultDial
+		envProxy = dt != nil && dt.Proxy != nil &&
+			reflect.ValueOf(dt.Proxy).Pointer() == reflect.ValueOf(http.ProxyFromEnvironment).Pointer()
 	case *http.Transport:
 		base = t
 	default:
@@ -127,11 +149,11 @@ func guardedClient(client *http.Client, allowInternal bool) (*http.Client, error
 	if base == nil {
 		return nil, fmt.Errorf("%w: a nil *http.Transport", ErrInvalidOption)
 	}
-	if base.Proxy != nil && !standard {
+	if base.Proxy != nil && !envProxy {
 		return nil, fmt.Errorf("%w: the client's Transport uses a proxy, which hides the address dialled (draft-ietf-oauth-sd-jwt-vc section 7.1): have the proxy refuse internal addresses and set AllowInternalAddresses", ErrInvalidOption)
 	}
 	t := base.Clone()
-	t.Proxy = nil // only reached for net/http's DefaultTransport: its environment proxy is not used
+	t.Proxy = nil // only reached for http.DefaultTransport's environment proxy, which is not used
 	switch {
 	case standard || t.DialContext == nil && t.Dial == nil:
 		// net/http's own dialer settings, checked before connecting.

@@ -135,3 +135,24 @@ func TestSDJWTVC_7_1_DeprecatedDialAndDialTLSGuarded(t *testing.T) {
 		}
 	}
 }
+
+// A dialer the application set on net/http's DefaultTransport is kept
+// (checked after connecting), never replaced by ours.
+func TestSDJWTVC_7_1_DialerSetOnDefaultTransportKept(t *testing.T) {
+	dt := http.DefaultTransport.(*http.Transport)
+	saved := dt.DialContext
+	open, _ := countingListener(t)
+	var dials atomic.Int64
+	dt.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		dials.Add(1)
+		return (&net.Dialer{}).DialContext(ctx, network, open)
+	}
+	defer func() { dt.DialContext = saved }()
+	c, err := guardedClient(&http.Client{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Get("https://issuer.example.com/"); !errors.Is(err, errInternalAddress) || dials.Load() == 0 {
+		t.Fatalf("got %v after %d dials; want their dialer used and refused", err, dials.Load())
+	}
+}
