@@ -120,11 +120,15 @@ func NewVerifier(key any, cfg Config, opts ...jwt.Option) (*Verifier, error) {
 // processed payload into it with the Encoder of Config.SD. dst is written
 // only when every check passed and the decoding succeeded: the payload is
 // decoded into a fresh value of dst's type, which then replaces *dst
-// whole (dst must be a non-nil pointer, else jwt.ErrEncoding). Errors match this package's, sdjwt's and
+// whole. A dst that is not nil nor a non-nil pointer is ErrInvalidOption,
+// before anything is verified (as sdjwt's Verify). Errors match this package's, sdjwt's and
 // the jwt package's sentinels.
 func (v *Verifier) Verify(ctx context.Context, presentation string, checks sdjwt.Checks, dst any) (*Result, error) {
 	if v == nil || v.sd == nil {
 		return nil, fmt.Errorf("%w: a nil or zero Verifier; make one with NewVerifier", ErrInvalidOption)
+	}
+	if err := checkDst(dst); err != nil {
+		return nil, err
 	}
 	// "typ" first, from the header as received: refused before any key is
 	// asked for (RFC 8725 section 3.11); the core checks it again.

@@ -80,7 +80,10 @@ func TestSDJWTVC_DecodeErrorLeavesDstUntouched(t *testing.T) {
 		t.Fatalf("dst partly written: %+v", dst)
 	}
 	var notPtr person
-	if _, err := newVerifier(t, k, vc.Config{}).Verify(context.Background(), credential(t, k, vc.Type, basePayload()), sdjwt.Checks{}, notPtr); !errors.Is(err, jwt.ErrEncoding) {
-		t.Fatalf("non-pointer dst: got %v; want jwt.ErrEncoding", err)
+	var nilPtr *person
+	for _, bad := range []any{notPtr, nilPtr} {
+		if _, err := newVerifier(t, k, vc.Config{}).Verify(context.Background(), credential(t, k, vc.Type, basePayload()), sdjwt.Checks{}, bad); !errors.Is(err, vc.ErrInvalidOption) {
+			t.Fatalf("dst %T: got %v; want ErrInvalidOption", bad, err)
+		}
 	}
 }
