@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 the guard checks the deprecated Dial and DialTLS a caller may still set (they are what http.Transport uses when set)
+
 package vc
 
 import (
