@@ -25,7 +25,7 @@ func init() {
 // accepted by the naive verifier it targets.
 func TestRFC9964_MLDSAAttacksAcceptedByNaiveVerifiers(t *testing.T) {
 	t.Parallel()
-	k := newAttackKit(t, "ML-DSA-65")
+	k := sharedAttackKit(t, "ML-DSA-65")
 	ns := naiveSet(t, k)
 	genuine, err := jwttest.GenuineToken(k.target)
 	if err != nil {

@@ -48,7 +48,7 @@ func newAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 // newTargetKit is newAttackKit without the access-token catalogue, for
 // tests that build their own (ID-token) catalogue from the Target: signing
 // an unused catalogue is most of a kit's cost under -race.
-func newTargetKit(t *testing.T, alg jwt.Algorithm) *attackKit {
+func newTargetKit(t testing.TB, alg jwt.Algorithm) *attackKit {
 	t.Helper()
 	p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
 	ak, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
@@ -87,7 +87,7 @@ func newTargetKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 // not a fresh one per kit, and RSA key generation under -race is slow.
 var otherTenantKeys sync.Map
 
-func otherTenantKey(t *testing.T, alg jwt.Algorithm) crypto.Signer {
+func otherTenantKey(t testing.TB, alg jwt.Algorithm) crypto.Signer {
 	t.Helper()
 	f, _ := otherTenantKeys.LoadOrStore(alg, sync.OnceValues(func() (crypto.Signer, error) { return keygen.Private(alg, 0) }))
 	k, err := f.(func() (crypto.Signer, error))()
@@ -142,7 +142,7 @@ func TestAttack_RFC8725_EveryAttackRefusedByOurVerifiers(t *testing.T) {
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			t.Parallel()
-			k := newAttackKit(t, alg)
+			k := sharedAttackKit(t, alg)
 			for name, v := range ourVerifiers(t, k) {
 				t.Run(name, func(t *testing.T) { jwttest.RunAgainst(t, k.attacks, v) })
 			}
@@ -331,7 +331,7 @@ func TestAttack_EveryAttackAcceptedByTheNaiveVerifierItTargets(t *testing.T) {
 	for _, alg := range attackAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
 			t.Parallel()
-			k := newAttackKit(t, alg)
+			k := sharedAttackKit(t, alg)
 			acceptedByTheNaiveTheyTarget(t, k.attacks, naiveSet(t, k))
 			for _, a := range k.attacks {
 				if a.Rule == "" {
@@ -346,7 +346,7 @@ func TestAttack_EveryAttackAcceptedByTheNaiveVerifierItTargets(t *testing.T) {
 // refusers.
 func TestAttack_NaiveVerifiersAcceptGenuine(t *testing.T) {
 	t.Parallel()
-	k := newAttackKit(t, jwt.ES256)
+	k := sharedAttackKit(t, jwt.ES256)
 	genuine, _ := jwttest.GenuineToken(k.target)
 	for _, name := range []string{"signature only", "any tenant's key", "iss/aud/exp, case-insensitive names",
 		"iss/aud/exp, first duplicate wins", "first duplicate alg wins"} {

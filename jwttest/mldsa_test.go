@@ -52,8 +52,12 @@ func TestRFC9964_MLDSAAttacksRefused(t *testing.T) {
 	t.Parallel()
 	for _, alg := range mldsaAlgorithms {
 		t.Run(string(alg), func(t *testing.T) {
-			p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))
-			genuine, err := jwttest.GenuineToken(p.Target())
+			// The shared kit's catalogues (its Target has the attacker's
+			// server and another tenant: every attack of p.Attacks() and
+			// more), built once for this test and the naive verifiers'.
+			k := sharedAttackKit(t, alg)
+			p := k.p
+			genuine, err := jwttest.GenuineToken(k.target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,9 +66,9 @@ func TestRFC9964_MLDSAAttacksRefused(t *testing.T) {
 			if err := verify(genuine); err != nil {
 				t.Fatalf("genuine refused: %v", err)
 			}
-			jwttest.RunAgainst(t, p.Attacks(), verify)
+			jwttest.RunAgainst(t, k.attacks, verify)
 			iv := idVerifier(t, p, p.Set())
-			jwttest.RunAgainst(t, p.IDTokenAttacks(), func(tok string) error { _, err := iv.Verify(context.Background(), tok, idtoken.Checks{}); return err })
+			jwttest.RunAgainst(t, sharedIDTokenAttacks(t, alg, 0), func(tok string) error { _, err := iv.Verify(context.Background(), tok, idtoken.Checks{}); return err })
 		})
 	}
 }
