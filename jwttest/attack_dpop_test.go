@@ -58,26 +58,32 @@ func attackNonces(t *testing.T) *dpop.HMACNonces {
 func TestRFC9449_4_3_EveryDPoPAttackRefusedByJWTHTTP(t *testing.T) {
 	t.Parallel()
 	for _, alg := range []jwt.Algorithm{jwt.ES256, jwt.RS256, jwt.EdDSA} {
-		for _, mode := range []jwthttp.DPoPMode{jwthttp.DPoPRequired, jwthttp.DPoPAllowed} {
-			t.Run(string(alg)+"/"+mode.String(), func(t *testing.T) {
-				t.Parallel()
-				p := jwttest.NewProvider(t)
-				h := dpopAttackResource(t, p, mode, nil)
-				target := jwttest.DPoPTarget{Target: p.Target(), Method: http.MethodGet, URL: dpopOrigin + "/orders?page=2", ProofAlgorithm: alg}
-				genuine, err := jwttest.GenuineDPoP(target)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if fs, err := jwttest.AcceptedByDPoPHandler([]jwttest.DPoPAttack{genuine}, h); err != nil || len(fs) != 1 {
-					t.Fatalf("the genuine DPoP request is refused: %v %v", fs, err)
-				}
-				attacks, err := jwttest.DPoPAttacks(target)
-				if err != nil {
-					t.Fatal(err)
-				}
-				jwttest.RunDPoPAgainstHandler(t, attacks, h)
-			})
-		}
+		t.Run(string(alg), func(t *testing.T) {
+			t.Parallel()
+			// One provider and one catalogue (its proof keys) per proof
+			// algorithm, run against a fresh handler (its own replay
+			// memory) of each mode.
+			p := jwttest.NewProvider(t)
+			target := jwttest.DPoPTarget{Target: p.Target(), Method: http.MethodGet, URL: dpopOrigin + "/orders?page=2", ProofAlgorithm: alg}
+			genuine, err := jwttest.GenuineDPoP(target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			attacks, err := jwttest.DPoPAttacks(target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mode := range []jwthttp.DPoPMode{jwthttp.DPoPRequired, jwthttp.DPoPAllowed} {
+				t.Run(mode.String(), func(t *testing.T) {
+					t.Parallel()
+					h := dpopAttackResource(t, p, mode, nil)
+					if fs, err := jwttest.AcceptedByDPoPHandler([]jwttest.DPoPAttack{genuine}, h); err != nil || len(fs) != 1 {
+						t.Fatalf("the genuine DPoP request is refused: %v %v", fs, err)
+					}
+					jwttest.RunDPoPAgainstHandler(t, attacks, h)
+				})
+			}
+		})
 	}
 }
 

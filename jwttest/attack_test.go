@@ -152,7 +152,7 @@ func TestAttack_RFC8725_EveryAttackRefusedByOurVerifiers(t *testing.T) {
 
 func TestAttack_RFC6750_EveryAttackRefusedByHandler(t *testing.T) {
 	t.Parallel()
-	k := newAttackKit(t, jwt.ES256)
+	k := sharedAttackKit(t, jwt.ES256)
 	v := accessVerifier(t, k.p, k.p.RemoteSet())
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
