@@ -7,13 +7,22 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
+
+// parsedSources holds packageSources' result per dir: four tests read the
+// same packages' sources, which are parsed once per test binary (the
+// callers only read the trees).
+var parsedSources sync.Map // dir -> []*ast.File
 
 // packageSources parses the non-test Go files of the package in dir, for
 // the tests that check the sources themselves.
 func packageSources(t *testing.T, dir string) []*ast.File {
 	t.Helper()
+	if files, ok := parsedSources.Load(dir); ok {
+		return files.([]*ast.File)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -34,5 +43,6 @@ func packageSources(t *testing.T, dir string) []*ast.File {
 	if len(files) == 0 {
 		t.Fatalf("%s: no Go package", dir)
 	}
+	parsedSources.Store(dir, files)
 	return files
 }
