@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/sdjwt"
 )
 
@@ -391,7 +390,7 @@ func TestRFC9901_4_1_EveryAlgorithmIssues(t *testing.T) {
 			rand.Read(secret)
 			signKey, verifyKey = secret, secret
 		} else {
-			k, err := keygen.Private(alg, 0)
+			k, err := privateKey(alg)
 			if err != nil {
 				t.Fatal(alg, err)
 			}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/jotlib/jwt"
-	"github.com/jotlib/jwt/internal/keygen"
 	"github.com/jotlib/jwt/sdjwt"
 )
 
@@ -28,7 +27,7 @@ func TestRFC9901_4_IssuedByIssuerVerifiedWithKeyBinding(t *testing.T) {
 			t.Logf("%s: not available in this Go build", alg)
 			continue
 		}
-		holder, err := keygen.Private(alg, 0)
+		holder, err := privateKey(alg)
 		if err != nil {
 			t.Fatal(alg, err)
 		}
