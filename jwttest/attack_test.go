@@ -34,20 +34,10 @@ type attackKit struct {
 	attacker *httptest.Server
 }
 
-func newAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
-	t.Helper()
-	k := newTargetKit(t, alg)
-	attacks, err := jwttest.Attacks(k.target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k.attacks = attacks
-	return k
-}
-
-// newTargetKit is newAttackKit without the access-token catalogue, for
-// tests that build their own (ID-token) catalogue from the Target: signing
-// an unused catalogue is most of a kit's cost under -race.
+// newTargetKit is a kit without the access-token catalogue (attacks nil),
+// for tests that build their own (ID-token) catalogue from the Target, and
+// for sharedAttackKit, which adds it once: signing a catalogue is most of a
+// kit's cost under -race.
 func newTargetKit(t testing.TB, alg jwt.Algorithm) *attackKit {
 	t.Helper()
 	p := jwttest.NewProvider(t, jwttest.WithAlgorithm(alg))

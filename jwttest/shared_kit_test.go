@@ -95,7 +95,8 @@ func sharedTargetKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	return k
 }
 
-// sharedAttackKit is newAttackKit's kit for alg, shared (sharedFor). The
+// sharedAttackKit is the kit for alg with its access-token catalogue
+// (Attacks of its Target), built once and shared (sharedFor). The
 // kit is a copy: its catalogue slice is the shared one, to read only.
 func sharedAttackKit(t *testing.T, alg jwt.Algorithm) *attackKit {
 	t.Helper()
