@@ -385,18 +385,7 @@ func TestSDJWTInterop_TamperedRefusedByBoth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	is, err := sdjwt.Parse(issued)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kbSigner, err := jwt.NewSigner(c.alg, holder.priv, jwt.WithType(sdjwt.KeyBindingType))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pres, err := is.Present(sdjwtSelection, &sdjwt.KeyBinding{Signer: kbSigner, Audience: sdjwtAudience, Nonce: "n-1"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pres := presentWithKB(t, issued, c.alg, holder, "n-1")
 	sd, _ := sdjwt.Split(pres)
 	dropped := sd
 	dropped.Disclosures = sd.Disclosures[1:]
@@ -597,18 +586,7 @@ func TestSDJWTVCInterop_BothWays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	is, err := sdjwt.Parse(issued)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kbSigner, err := jwt.NewSigner(c.alg, holder.priv, jwt.WithType(sdjwt.KeyBindingType))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pres, err := is.Present(sdjwtSelection, &sdjwt.KeyBinding{Signer: kbSigner, Audience: sdjwtAudience, Nonce: "n-vc"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pres := presentWithKB(t, issued, c.alg, holder, "n-vc")
 	var got nodeVerifyResult
 	sdjwtNode(t, &got, "verify", map[string]any{"vc": true, "presentation": pres, "issuer_jwk": issuer.pubJWK, "alg": c.alg, "nonce": "n-vc", "require_kb": true})
 	if !got.OK {
@@ -647,4 +625,24 @@ func TestSDJWTVCInterop_BothWays(t *testing.T) {
 	if !sameJSON(t, res.Payload, want) || res.Vct != vct || !res.KeyBound {
 		t.Errorf("processed %v (vct %q, key bound %v), want %v", res.Payload, res.Vct, res.KeyBound, want)
 	}
+}
+
+// presentWithKB is the holder's side done here: issued parsed (RFC 9901
+// section 7.2), sdjwtSelection presented with a KB-JWT signed by holder
+// under alg for sdjwtAudience and nonce (section 4.3).
+func presentWithKB(t *testing.T, issued string, alg jwt.Algorithm, holder sdjwtKey, nonce string) string {
+	t.Helper()
+	is, err := sdjwt.Parse(issued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kbSigner, err := jwt.NewSigner(alg, holder.priv, jwt.WithType(sdjwt.KeyBindingType))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pres, err := is.Present(sdjwtSelection, &sdjwt.KeyBinding{Signer: kbSigner, Audience: sdjwtAudience, Nonce: nonce})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pres
 }

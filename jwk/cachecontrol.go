@@ -5,13 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jotlib/jwt/internal/httpcache"
 )
-
-// cacheLifetime is the freshness Cache-Control gives (RFC 9111 section
-// 5.2.2; internal/httpcache.Lifetime).
-func cacheLifetime(h http.Header) (time.Duration, bool) { return httpcache.Lifetime(h) }
 
 // maxRetryAfter caps a Retry-After before the rate limit bounds it further.
 const maxRetryAfter = 24 * time.Hour

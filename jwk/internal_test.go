@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/jotlib/jwt/internal/httpcache"
 )
 
 func TestCacheLifetimeReadsRFC9111Directives(t *testing.T) {
@@ -32,7 +34,7 @@ func TestCacheLifetimeReadsRFC9111Directives(t *testing.T) {
 		for _, v := range tt.values {
 			h.Add("Cache-Control", v)
 		}
-		got, ok := cacheLifetime(h)
+		got, ok := httpcache.Lifetime(h)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("%q: %v %v, want %v %v", tt.values, got, ok, tt.want, tt.ok)
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/jotlib/jwt/internal/httpcache"
 )
 
 // fetchResult is what one successful fetch learned.
@@ -96,7 +98,7 @@ func (r *RemoteSet) fetchURL(url, etag string, noCache bool) (fetchResult, error
 	}
 	defer resp.Body.Close()
 	res := fetchResult{etag: resp.Header.Get("ETag"), status: resp.StatusCode}
-	res.maxAge, res.hasMaxAge = cacheLifetime(resp.Header)
+	res.maxAge, res.hasMaxAge = httpcache.Lifetime(resp.Header)
 	switch {
 	case resp.StatusCode == http.StatusNotModified && etag != "":
 		res.notModified = true

@@ -104,7 +104,7 @@ func fetchMetadata(ctx context.Context, client *http.Client, iss string, maxBody
 		return fetched{}, fmt.Errorf("%s: %w", where, err)
 	}
 	f := fetched{meta: meta}
-	f.maxAge, f.hasLifetime = cacheLifetime(resp.Header)
+	f.maxAge, f.hasLifetime = httpcache.Lifetime(resp.Header)
 	return f, nil
 }
 
@@ -168,7 +168,3 @@ func parseMetadata(body []byte, iss string) (Metadata, error) {
 	}
 	return m, nil
 }
-
-// cacheLifetime is the freshness Cache-Control gives (RFC 9111 section
-// 5.2.2; internal/httpcache.Lifetime).
-func cacheLifetime(h http.Header) (time.Duration, bool) { return httpcache.Lifetime(h) }
