@@ -122,11 +122,12 @@ func optedIn(enc Encoder) (ProvenUnmarshaler, bool) {
 }
 
 // unmarshalChecked decodes data, claims bytes that passed the strict pass
-// with facts, into v: through UnmarshalProven when enc opted in (optedIn),
-// else through Unmarshal.
-func unmarshalChecked(enc Encoder, data []byte, facts strictjson.Facts, v any) error {
-	if pu, ok := optedIn(enc); ok {
-		return pu.UnmarshalProven(data, v, provenOf(facts))
+// with facts, into v: through UnmarshalProven when the configured Encoder
+// opted in (cfg.proven, decided once by newConfig with optedIn), else
+// through Unmarshal.
+func (cfg *config) unmarshalChecked(data []byte, facts strictjson.Facts, v any) error {
+	if cfg.proven != nil {
+		return cfg.proven.UnmarshalProven(data, v, provenOf(facts))
 	}
-	return enc.Unmarshal(data, v)
+	return cfg.enc.Unmarshal(data, v)
 }

@@ -47,6 +47,7 @@ func (s side) String() string {
 
 type config struct {
 	enc        Encoder
+	proven     ProvenUnmarshaler // enc, when it opted in (optedIn): decided once, here
 	validator  claimrules.Validator
 	checks     []func(context.Context, *Token) error // WithValidator, in order
 	extra      []extraHeaderMember                   // WithHeader, sign side
@@ -75,6 +76,7 @@ func newConfig(s side, opts []Option) (*config, error) {
 	if c.enc == nil {
 		c.enc = StdEncoder{}
 	}
+	c.proven, _ = optedIn(c.enc)
 	return c, nil
 }
 

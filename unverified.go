@@ -21,7 +21,7 @@ type Unverified struct {
 
 	payload []byte           // never given to an Encoder: Claims gives a copy
 	facts   strictjson.Facts // what the strict pass found in payload
-	enc     Encoder
+	cfg     *config          // its Encoder, decided with the options
 }
 
 // ReadUnverified reads token WITHOUT verifying its signature or checking any
@@ -60,7 +60,7 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 	if err := extractClaims(payload, nil, &ex, nil); err != nil {
 		return nil, err
 	}
-	return &Unverified{Header: h, Raw: token, payload: payload, facts: ex.Facts, enc: cfg.enc}, nil
+	return &Unverified{Header: h, Raw: token, payload: payload, facts: ex.Facts, cfg: cfg}, nil
 }
 
 // Claims decodes the unverified claims into dst, a non-nil pointer taken
@@ -73,7 +73,7 @@ func ReadUnverified(token string, opts ...Option) (*Unverified, error) {
 // is told what the pass proved), whatever an earlier call's Encoder did
 // with its copy.
 func (u *Unverified) Claims(dst any) error {
-	if u == nil || u.enc == nil {
+	if u == nil || u.cfg == nil {
 		return fmt.Errorf("%w: nil or zero Unverified; use ReadUnverified", ErrEncoding)
 	}
 	target, err := claimsTarget(dst)
@@ -81,7 +81,7 @@ func (u *Unverified) Claims(dst any) error {
 		return err
 	}
 	cand := candidate(target)
-	if err := unmarshalChecked(u.enc, bytes.Clone(u.payload), u.facts, cand); err != nil {
+	if err := u.cfg.unmarshalChecked(bytes.Clone(u.payload), u.facts, cand); err != nil {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	commit(target, cand)

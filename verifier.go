@@ -320,7 +320,7 @@ func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *cla
 // decode decodes the checked claims into dst with the Encoder, telling it
 // facts, what the strict pass found, when it is a ProvenUnmarshaler.
 func (v *Verifier) decode(payload []byte, facts strictjson.Facts, dst any) error {
-	if err := unmarshalChecked(v.cfg.enc, payload, facts, dst); err != nil {
+	if err := v.cfg.unmarshalChecked(payload, facts, dst); err != nil {
 		return fmt.Errorf("%w: %w: %v", ErrTokenMalformed, ErrEncoding, err)
 	}
 	return nil
