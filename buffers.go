@@ -17,3 +17,11 @@ func putBuffer(b *[]byte) {
 		buffers.Put(b)
 	}
 }
+
+// pooledOrNil returns b's empty buffer, or nil for a nil b (a fresh one).
+func pooledOrNil(b *[]byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return (*b)[:0]
+}

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
+	"sync/atomic"
 
+	"github.com/jotlib/jwt/claims"
 	"github.com/jotlib/jwt/internal/strictjson"
 )
 
@@ -33,24 +36,79 @@ func checkClaims(rv reflect.Value) error {
 	return walkClaimsValue(rv, map[uintptr]bool{}, 0)
 }
 
-// claimsTypeVerdict is what the walk of one type found: a refusal, and
-// whether a decoder could reach an interface inside it.
+// claimsTypeVerdict is what the walk of one type found: a refusal, whether
+// a decoder could reach an interface inside it, and whether decoding into
+// it keeps nothing of its input (keepsNothing).
 type claimsTypeVerdict struct {
 	err           error
 	hasInterfaces bool
+	// selfDecoding: a type reachable in it decodes itself with a method
+	// that is not one of ownDecoders.
+	selfDecoding bool
 }
 
-// claimsTypes caches claimsTypeOf per type.
-var claimsTypes sync.Map // reflect.Type -> claimsTypeVerdict
+// keepsNothing reports whether decoding into a value of the type, with a
+// codec that keeps nothing of its input (StdEncoder: encoding/json copies
+// every string it decodes), keeps nothing of it either: no method of the
+// caller's is handed the bytes (an UnmarshalJSON, UnmarshalText or, under
+// Go 1.27's encoding/json, UnmarshalJSONFrom may keep them; encoding/json
+// says they must not, and the core never relies on that). Interfaces do
+// not lead the decoder to one: claims are decoded into a zero value or a
+// new one (decodeInto), whose interfaces are nil and are given the
+// decoder's own maps, slices, strings and numbers.
+func (v *claimsTypeVerdict) keepsNothing() bool {
+	return v.err == nil && !v.selfDecoding
+}
 
-func claimsTypeOf(t reflect.Type) claimsTypeVerdict {
-	if v, ok := claimsTypes.Load(t); ok {
-		return v.(claimsTypeVerdict)
+// typeVerdict is one entry of claimsTypes.
+type typeVerdict struct {
+	t reflect.Type
+	v claimsTypeVerdict
+}
+
+var (
+	// claimsTypes caches claimsTypeOf per type.
+	claimsTypes sync.Map // reflect.Type -> *typeVerdict
+	// lastClaimsType is the entry claimsTypeOf gave last: a server decodes
+	// into one claims type, which then costs a load and a comparison, not
+	// a map lookup, on each of the two calls a parse makes.
+	lastClaimsType atomic.Pointer[typeVerdict]
+)
+
+func claimsTypeOf(t reflect.Type) *claimsTypeVerdict {
+	if last := lastClaimsType.Load(); last != nil && last.t == t {
+		return &last.v
 	}
-	var v claimsTypeVerdict
-	v.err = walkClaimsType(t, t, map[reflect.Type]bool{}, &v.hasInterfaces)
-	claimsTypes.Store(t, v)
-	return v
+	if e, ok := claimsTypes.Load(t); ok {
+		lastClaimsType.Store(e.(*typeVerdict))
+		return &e.(*typeVerdict).v
+	}
+	e := &typeVerdict{t: t}
+	e.v.err = walkClaimsType(t, t, map[reflect.Type]bool{}, &e.v.hasInterfaces, &e.v.selfDecoding)
+	actual, _ := claimsTypes.LoadOrStore(t, e)
+	lastClaimsType.Store(actual.(*typeVerdict))
+	return &actual.(*typeVerdict).v
+}
+
+// ownDecoders are the claims package's types that decode themselves: their
+// methods keep nothing of their input (they copy what they keep).
+var ownDecoders = [...]reflect.Type{
+	reflect.TypeFor[claims.NumericDate](), reflect.TypeFor[claims.Audience](), reflect.TypeFor[claims.Confirmation](),
+}
+
+// decodesItselfKeeping reports whether t's JSON may be handed to a method
+// of t's that could keep it: decodesItself, or a method named
+// UnmarshalJSONFrom (encoding/json/v2's UnmarshalerFrom, which Go 1.27's
+// encoding/json calls), unless t is one of ownDecoders.
+func decodesItselfKeeping(t reflect.Type) bool {
+	if slices.Contains(ownDecoders[:], t) {
+		return false
+	}
+	if decodesItself(t) {
+		return true
+	}
+	_, ok := reflect.PointerTo(t).MethodByName("UnmarshalJSONFrom")
+	return ok
 }
 
 var (
@@ -67,21 +125,28 @@ func decodesItself(t reflect.Type) bool {
 }
 
 // walkClaimsType refuses t when it holds a map with keys that are not plain
-// strings, and records in ifaces whether an interface is reachable other
-// than as a map element (map elements are always new values).
-func walkClaimsType(root, t reflect.Type, seen map[reflect.Type]bool, ifaces *bool) error {
+// strings, records in ifaces whether an interface is reachable other than
+// as a map element (map elements are always new values), and in keeps
+// whether a type that decodes itself and may keep its input is reachable
+// (decodesItselfKeeping), a map element's included.
+func walkClaimsType(root, t reflect.Type, seen map[reflect.Type]bool, ifaces, keeps *bool) error {
 	if seen[t] {
 		return nil
 	}
 	seen[t] = true
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && decodesItself(t) {
-		return nil
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		if decodesItselfKeeping(t) {
+			*keeps = true
+		}
+		if decodesItself(t) {
+			return nil
+		}
 	}
 	switch t.Kind() {
 	case reflect.Interface:
 		*ifaces = true
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return walkClaimsType(root, t.Elem(), seen, ifaces)
+		return walkClaimsType(root, t.Elem(), seen, ifaces, keeps)
 	case reflect.Map:
 		kt := t.Key()
 		if kt.Kind() != reflect.String || reflect.PointerTo(kt).Implements(textUnmarshalerType) {
@@ -89,11 +154,11 @@ func walkClaimsType(root, t reflect.Type, seen map[reflect.Type]bool, ifaces *bo
 				"codecs map member names to such keys differently, so it is refused", ErrEncoding, root, t)
 		}
 		var inMap bool // a map's elements are made anew: their interfaces start nil
-		return walkClaimsType(root, t.Elem(), seen, &inMap)
+		return walkClaimsType(root, t.Elem(), seen, &inMap, keeps)
 	case reflect.Struct:
 		for i := range t.NumField() {
 			if f := t.Field(i); decoded(f) {
-				if err := walkClaimsType(root, f.Type, seen, ifaces); err != nil {
+				if err := walkClaimsType(root, f.Type, seen, ifaces, keeps); err != nil {
 					return err
 				}
 			}

@@ -13,8 +13,12 @@ import (
 // can change which tokens are accepted.
 //
 // Unmarshal receives the token's decoded claims in a buffer of their own,
-// never reused, so it may keep data. Both methods must be safe for
-// concurrent use.
+// never reused, so it may keep data. (Only StdEncoder, which keeps nothing,
+// may be given a recycled one, and only for a claims type that keeps
+// nothing either: one with no UnmarshalJSON, UnmarshalText or
+// UnmarshalJSONFrom method reachable in it but the claims package's, since
+// such a method may keep the bytes it is handed.) Both methods must be safe
+// for concurrent use.
 //
 // An Encoder may also implement ProvenUnmarshaler, to be told what the
 // strict pass proved about the claims (valid UTF-8, no control character
@@ -39,7 +43,10 @@ type AppendEncoder interface {
 
 // StdEncoder is the default Encoder: the standard library's encoding/json,
 // called as it is. Marshal is json.Marshal and Unmarshal is json.Unmarshal;
-// the core calls nothing else on the default path. A faster codec is an
+// the core calls nothing else on the default path. encoding/json copies
+// what it decodes, so the core decodes the claims in a recycled buffer for
+// it when the claims type's own methods cannot keep them either (see
+// Encoder). A faster codec is an
 // explicit choice (see the jsoniterext module); whichever is used, the core's
 // strict pass decides which tokens are accepted.
 type StdEncoder struct {

@@ -46,8 +46,12 @@ func (s side) String() string {
 }
 
 type config struct {
-	enc        Encoder
-	proven     ProvenUnmarshaler // enc, when it opted in (optedIn): decided once, here
+	enc    Encoder
+	proven ProvenUnmarshaler // enc, when it opted in (optedIn): decided once, here
+	// stdDecode: enc is StdEncoder, which keeps nothing of the claims
+	// bytes it decodes, so a parse may decode them in a recycled buffer
+	// when the claims type keeps nothing either (recyclesPayload).
+	stdDecode  bool
 	validator  claimrules.Validator
 	checks     []func(context.Context, *Token) error // WithValidator, in order
 	extra      []extraHeaderMember                   // WithHeader, sign side
@@ -77,6 +81,12 @@ func newConfig(s side, opts []Option) (*config, error) {
 		c.enc = StdEncoder{}
 	}
 	c.proven, _ = optedIn(c.enc)
+	switch e := c.enc.(type) {
+	case StdEncoder:
+		c.stdDecode = true
+	case *StdEncoder:
+		c.stdDecode = e != nil
+	}
 	return c, nil
 }
 

@@ -164,10 +164,21 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	}
 	got.header = h
 	// Every segment is decoded, and so checked, before any cryptography.
-	// The claims are decoded into a buffer of their own, never reused: an
-	// Encoder (or an UnmarshalJSON it calls) that keeps its input keeps this
-	// token's bytes, not a later token's.
-	payload, err := decodeSegment(nil, c.Payload, "payload")
+	// The claims are decoded into a buffer of their own, never reused, when
+	// anything could keep them: an Encoder (or an UnmarshalJSON it calls)
+	// that keeps its input keeps this token's bytes, not a later token's.
+	// Else (recyclesPayload) the buffer is a pooled one, put back when
+	// verify returns: nothing it returns refers to it (errors are
+	// formatted, claims decoded, rules are given views for the call only).
+	var payloadBuf *[]byte
+	if v.recyclesPayload(dst) {
+		payloadBuf = getBuffer()
+		defer func() { putBuffer(payloadBuf) }()
+	}
+	payload, err := decodeSegment(pooledOrNil(payloadBuf), c.Payload, "payload")
+	if payloadBuf != nil {
+		*payloadBuf = payload // grown or not, back to the pool
+	}
 	if err != nil {
 		return nil, err
 	}
