@@ -61,7 +61,7 @@ func TestReadUnverifiedAppliesTheParsersFormAndJSONRules_RFC7515_7_1_RFC7519_7_2
 // into a struct without claims.Registered still gives the typed registered
 // claims.
 func TestTokenRegisteredIsTypedWhateverTheClaimsType(t *testing.T) {
-	tok := rtSign(t, map[string]any{"iss": "i", "sub": "s", "aud": []string{"a", "b"}, "exp": 4102444800, "nbf": 1, "iat": 2, "jti": "j"})
+	tok := rtSign(t, map[string]any{"iss": "i", "sub": "s", "aud": []string{"a", "b"}, "exp": int64(4102444800), "nbf": 1, "iat": 2, "jti": "j"})
 	parsed, err := jwt.Parse(tok, rtSecret)
 	if err != nil {
 		t.Fatal(err)

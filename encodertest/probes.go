@@ -315,7 +315,7 @@ func encodeProbes() []encodeProbe {
 
 		{"numbers", "floats", map[string]any{"f": []float64{0, 0.1, 1.0 / 3, 1e-7, 1e-6, 123456789.123456789, 1e20, 1e21, 5e-324, math.MaxFloat64, math.Copysign(0, -1), 1.5e300, 0.000001234}}},
 		{"numbers", "float32", map[string]any{"f": []float32{0.1, 1.0 / 3, 1e-7, 3.4028235e38, 16777217}}},
-		{"numbers", "integers", map[string]any{"i": []any{int64(math.MaxInt64), int64(math.MinInt64), uint64(math.MaxUint64), 9007199254740993, int8(-8)}}},
+		{"numbers", "integers", map[string]any{"i": []any{int64(math.MaxInt64), int64(math.MinInt64), uint64(math.MaxUint64), int64(9007199254740993), int8(-8)}}},
 		{"numbers", "NaN", map[string]any{"f": math.NaN()}},
 		{"numbers", "infinity", map[string]any{"f": math.Inf(1)}},
 

@@ -20,8 +20,11 @@ import (
 const MaxSeconds = 1 << 62
 
 // maxExponent caps the magnitude of an exponent as read: beyond it every
-// non-zero value is out of range or below a nanosecond.
-const maxExponent = 1 << 40
+// non-zero value is out of range or below a nanosecond (for any literal
+// with fewer digits than it: a 2^27-digit literal is 128 MiB). It is 2^27
+// where int has 32 bits, so that the exponent's reading (exp*10 + digit)
+// never overflows, and 2^40 where it has 64.
+const maxExponent = 1 << (27 + 13*(strconv.IntSize/64))
 
 // ParseChecked returns the time b, a JSON number literal already checked
 // against the JSON grammar, stands for. The decimal is read exactly (never
@@ -33,7 +36,11 @@ const maxExponent = 1 << 40
 // number.
 func ParseChecked(b []byte) (time.Time, bool) {
 	if len(b) <= 19 { // the usual NumericDate: an integer that fits an int64
-		if sec, err := strconv.ParseInt(bytesview.String(b), 10, 64); err == nil { // the string is transient
+		// strconv.Atoi, not ParseInt: its path for up to 18 digits is twice
+		// as fast (8.5 ns against 17-20 ns for a ten-digit date). Where int
+		// is 32 bits, a date past 2038 fails it and is read exactly below.
+		if n, err := strconv.Atoi(bytesview.String(b)); err == nil { // the string is transient
+			sec := int64(n)
 			if (sec > MaxSeconds || sec < -MaxSeconds) && !floatInRange(b) {
 				return time.Time{}, false
 			}

@@ -8,6 +8,7 @@ import (
 	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/rsa"
+	"math"
 	"math/big"
 	"testing"
 
@@ -319,7 +320,7 @@ func TestBrokenButAcceptedKeys_NeverPanic(t *testing.T) {
 	}{
 		{"RSA even modulus", &rsa.PublicKey{N: evenN, E: 65537}, signing.RS256},
 		{"RSA even modulus PSS", &rsa.PublicKey{N: evenN, E: 65537}, signing.PS256},
-		{"RSA huge exponent", &rsa.PublicKey{N: k.rsa2048.N, E: 1<<31 + 1}, signing.RS256},
+		{"RSA huge exponent", &rsa.PublicKey{N: k.rsa2048.N, E: math.MaxInt}, signing.RS256}, // past 2^31-1 where int has 64 bits
 		{"RSA e=3", &rsa.PublicKey{N: k.rsa2048.N, E: 3}, signing.RS512},
 		{"Ed25519 all-zero public key", make(ed25519.PublicKey, 32), signing.EdDSA},
 		{"Ed25519 all-ones public key", ed25519.PublicKey(bytes.Repeat([]byte{0xff}, 32)), signing.EdDSA},

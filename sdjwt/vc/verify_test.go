@@ -59,7 +59,7 @@ func newVerifier(t *testing.T, k issuerKey, cfg vc.Config) *vc.Verifier {
 }
 
 func basePayload() map[string]any {
-	return map[string]any{"iss": "https://issuer.example.com", "vct": testVct, "exp": 4102444800}
+	return map[string]any{"iss": "https://issuer.example.com", "vct": testVct, "exp": int64(4102444800)}
 }
 
 func TestSDJWTVC_2_4_CredentialVerifiedAndProcessed(t *testing.T) {
