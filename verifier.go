@@ -154,6 +154,32 @@ func (v *Verifier) parse(ctx context.Context, token string, dst any, rules verif
 // (accept), rules' among them. got records how far it went, for an
 // Observer.
 func (v *Verifier) verify(ctx context.Context, token string, dst any, rules verified.Rules, got *progress) (*Token, error) {
+	var pooled scratch
+	t, err := v.verifyWith(ctx, token, dst, rules, got, &pooled)
+	pooled.release()
+	return t, err
+}
+
+// scratch is what verifyWith took from the buffer pool, put back once it
+// returned (no defer: verifyWith's many returns would make a deferred call
+// cost more than the rest of its bookkeeping). A panic leaves the buffers
+// to the garbage collector.
+type scratch struct {
+	payload, sig *[]byte
+}
+
+func (s *scratch) release() {
+	if s.payload != nil {
+		putBuffer(s.payload)
+	}
+	if s.sig != nil {
+		putBuffer(s.sig)
+	}
+}
+
+// verifyWith is verify, the buffers it takes from the pool recorded in
+// pooled.
+func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules verified.Rules, got *progress, pooled *scratch) (*Token, error) {
 	c, err := splitCompact(token, v.cfg.maxSize)
 	if err != nil {
 		return nil, err
@@ -170,14 +196,12 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// Else (recyclesPayload) the buffer is a pooled one, put back when
 	// verify returns: nothing it returns refers to it (errors are
 	// formatted, claims decoded, rules are given views for the call only).
-	var payloadBuf *[]byte
 	if v.recyclesPayload(dst) {
-		payloadBuf = getBuffer()
-		defer func() { putBuffer(payloadBuf) }()
+		pooled.payload = getBuffer()
 	}
-	payload, err := decodeSegment(pooledOrNil(payloadBuf), c.Payload, "payload")
-	if payloadBuf != nil {
-		*payloadBuf = payload // grown or not, back to the pool
+	payload, err := decodeSegment(pooledOrNil(pooled.payload), c.Payload, "payload")
+	if pooled.payload != nil {
+		*pooled.payload = payload // grown or not, back to the pool
 	}
 	if err != nil {
 		return nil, err
@@ -206,14 +230,8 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 	// stack buffer escapes to the heap on every parse.
 	var sigBuf [512]byte
 	var sig []byte
-	var pooled *[]byte
-	defer func() {
-		if pooled != nil {
-			putBuffer(pooled)
-		}
-	}()
 	if cachedKey == nil {
-		if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
+		if sig, pooled.sig, err = decodeSignature(&sigBuf, c.Signature); err != nil {
 			return nil, err
 		}
 	}
@@ -244,7 +262,7 @@ func (v *Verifier) verify(ctx context.Context, token string, dst any, rules veri
 			// entry goes, and the signature is checked again, as on a miss.
 			v.cache.drop(token)
 			cachedKey = nil
-			if sig, pooled, err = decodeSignature(&sigBuf, c.Signature); err != nil {
+			if sig, pooled.sig, err = decodeSignature(&sigBuf, c.Signature); err != nil {
 				return nil, err // never reached: the token decoded before
 			}
 		}
