@@ -38,6 +38,13 @@ const maxClaimsIndirections = 8
 //
 // Claims types whose map keys could alias are refused too (checkClaims).
 func claimsTarget(claims any) (any, error) {
+	if t := reflect.TypeOf(claims); t != nil && t.Kind() == reflect.Pointer && claimsTypeOf(t).plainTarget {
+		// The usual claims, a pointer to a struct or a map: the walk below
+		// would stop at once and accept it, when it is not nil.
+		if !reflect.ValueOf(claims).IsNil() {
+			return claims, nil
+		}
+	}
 	rv := reflect.ValueOf(claims)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		hint := ""

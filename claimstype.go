@@ -45,6 +45,14 @@ type claimsTypeVerdict struct {
 	// selfDecoding: a type reachable in it decodes itself with a method
 	// that is not one of ownDecoders.
 	selfDecoding bool
+	// validates: the type, or a pointer type it points to through
+	// pointers to pointers, is a ClaimsValidator (customRules).
+	validates bool
+	// plainTarget: the type is a pointer to a type that is neither a
+	// pointer nor an interface, which claimsTarget accepts as it is when
+	// err is nil and no interface is reachable in it (checkClaims then
+	// walks no value).
+	plainTarget bool
 }
 
 // keepsNothing reports whether decoding into a value of the type, with a
@@ -85,6 +93,9 @@ func claimsTypeOf(t reflect.Type) *claimsTypeVerdict {
 	}
 	e := &typeVerdict{t: t}
 	e.v.err = walkClaimsType(t, t, map[reflect.Type]bool{}, &e.v.hasInterfaces, &e.v.selfDecoding)
+	e.v.validates = validatesClaims(t)
+	e.v.plainTarget = e.v.err == nil && !e.v.hasInterfaces && t.Kind() == reflect.Pointer &&
+		t.Elem().Kind() != reflect.Pointer && t.Elem().Kind() != reflect.Interface
 	actual, _ := claimsTypes.LoadOrStore(t, e)
 	lastClaimsType.Store(actual.(*typeVerdict))
 	return &actual.(*typeVerdict).v

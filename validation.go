@@ -66,15 +66,19 @@ func (e *ValidationError) Unwrap() error {
 // what claimsTarget returned, so an interface holding a pointer has been
 // followed already.
 func (v *Verifier) customRules(dst any) bool {
-	if len(v.cfg.checks) > 0 {
+	return len(v.cfg.checks) > 0 || claimsTypeOf(reflect.TypeOf(dst)).validates
+}
+
+// validatesClaims reports whether claims of type t have a Validate method
+// to run: t is a ClaimsValidator, or a pointer to a pointer (&p for a *T,
+// ParseAs[*T]) whose *T, the claims value a decoder fills, is one.
+func validatesClaims(t reflect.Type) bool {
+	if t.Implements(claimsValidatorType) {
 		return true
 	}
-	if _, ok := dst.(ClaimsValidator); ok {
-		return true
-	}
-	// A pointer to a pointer (&p for a *T, ParseAs[*T]): the *T a decoder
-	// fills is the claims value.
-	for t := reflect.TypeOf(dst); t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Pointer; {
+	// Bounded: a type such as `type P *P` points to itself (claimsTarget
+	// refuses it, but its verdict is made first).
+	for n := 0; n < maxClaimsIndirections && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Pointer; n++ {
 		if t = t.Elem(); t.Implements(claimsValidatorType) {
 			return true
 		}
