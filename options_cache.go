@@ -97,7 +97,11 @@ type CacheConfig struct {
 //
 // The cache is safe for concurrent use: sharded by a hash of the token,
 // each shard under its own lock; eviction is first-in first-out within a
-// shard, at a constant cost per insertion. WithObserver's VerifyEvent
+// shard, at a constant cost per insertion. The token is hashed once per
+// verification (a seeded hash/maphash), which picks its shard and its
+// place there; an entry is used only when its whole token equals the one
+// presented, and two tokens with one hash take turns in that place (a
+// collision costs a miss and counts as an eviction, never a wrong hit). WithObserver's VerifyEvent
 // reports each verification's Cache result and the entries it removed
 // (CacheEvicted: evicted to keep the bounds, or found expired). The "alg"
 // rule (RFC 8725 section 3.1) is decided before the lookup: a token whose

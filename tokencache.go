@@ -13,10 +13,13 @@ import (
 
 // tokenCache is WithCache's verified-token cache: tokens whose signature
 // verified, keyed by the whole token string, each with the key that
-// verified it and the time it stops being used. A hash of the token picks
-// the shard, and only the shard: the map inside compares whole strings.
+// verified it and the time it stops being used. A token is hashed once per
+// parse (cacheKey): the hash picks the shard and the slot, and the whole
+// token string is compared before an entry is used; two tokens with one
+// hash share a slot, the later replacing the earlier (a collision costs a
+// miss, never a wrong entry).
 type tokenCache struct {
-	seed         maphash.Seed
+	hash         func(token string) uint64 // maphash with a seed of the cache's own
 	shards       []cacheShard
 	mask         uint64
 	maxTokenSize int
@@ -29,7 +32,7 @@ type tokenCache struct {
 // maxEntries. Every operation is a constant number of steps.
 type cacheShard struct {
 	mu         sync.Mutex
-	index      map[string]int32
+	index      map[uint64]int32 // a token's hash -> its slot
 	slots      []cacheSlot
 	oldest     int32 // -1 when empty
 	newest     int32 // -1 when empty
@@ -44,6 +47,7 @@ type cacheShard struct {
 // cacheSlot is one entry, or an empty slot on the free list.
 type cacheSlot struct {
 	token      string
+	hash       uint64 // token's
 	key        *signing.VerifyingKey
 	expires    time.Time
 	prev, next int32 // the list's neighbours (older, newer); -1 at an end
@@ -65,8 +69,9 @@ func newTokenCache(c CacheConfig) *tokenCache {
 	for n > 1 && (c.MaxEntries/n < minShardEntries || c.MaxBytes/n < minShardTokens*(c.MaxTokenSize+CacheEntryOverhead)) {
 		n /= 2
 	}
+	seed := maphash.MakeSeed()
 	tc := &tokenCache{
-		seed:         maphash.MakeSeed(),
+		hash:         func(token string) uint64 { return maphash.String(seed, token) },
 		shards:       make([]cacheShard, n),
 		mask:         uint64(n - 1),
 		maxTokenSize: c.MaxTokenSize,
@@ -80,20 +85,39 @@ func newTokenCache(c CacheConfig) *tokenCache {
 	return tc
 }
 
-func (c *tokenCache) shard(token string) *cacheShard {
-	return &c.shards[maphash.String(c.seed, token)&c.mask]
+// cacheKey is a token and its hash, computed once per parse for the
+// cache's lookup, insertion or removal.
+type cacheKey struct {
+	token string
+	hash  uint64
 }
 
-// get returns the key that verified token, when token is held and its
-// entry has not expired by now; an expired entry is removed (removed: 1).
-func (c *tokenCache) get(token string, now time.Time) (key *signing.VerifyingKey, removed int) {
-	if len(token) > c.maxTokenSize {
+// key returns token's cacheKey.
+func (c *tokenCache) key(token string) cacheKey {
+	return cacheKey{token: token, hash: c.hash(token)}
+}
+
+func (c *tokenCache) shard(k cacheKey) *cacheShard {
+	return &c.shards[k.hash&c.mask]
+}
+
+// find returns the slot holding k's token, when one does.
+func (s *cacheShard) find(k cacheKey) (int32, bool) {
+	i, ok := s.index[k.hash]
+	return i, ok && s.slots[i].token == k.token
+}
+
+// get returns the key that verified k's token, when the token is held and
+// its entry has not expired by now; an expired entry is removed (removed:
+// 1).
+func (c *tokenCache) get(k cacheKey, now time.Time) (key *signing.VerifyingKey, removed int) {
+	if len(k.token) > c.maxTokenSize {
 		return nil, 0
 	}
-	s := c.shard(token)
+	s := c.shard(k)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i, ok := s.index[token]
+	i, ok := s.find(k)
 	if !ok {
 		return nil, 0
 	}
@@ -104,22 +128,24 @@ func (c *tokenCache) get(token string, now time.Time) (key *signing.VerifyingKey
 	return s.slots[i].key, 0
 }
 
-// drop removes token's entry, if any.
-func (c *tokenCache) drop(token string) {
-	s := c.shard(token)
+// drop removes the entry of k's token, if any.
+func (c *tokenCache) drop(k cacheKey) {
+	s := c.shard(k)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i, ok := s.index[token]; ok {
+	if i, ok := s.find(k); ok {
 		s.remove(i)
 	}
 }
 
-// put holds token, verified by key, until exp (when hasExp) or MaxAge
+// put holds k's token, verified by key, until exp (when hasExp) or MaxAge
 // from now, whichever is first, and returns how many entries it removed:
-// expired ones among the sweepPerPut oldest of the shard, then the oldest
-// until the bounds hold. A token too long, or whose entry would already
-// have expired, is not held (and removes nothing).
-func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time, exp time.Time, hasExp bool) (evicted int) {
+// expired ones among the sweepPerPut oldest of the shard, another token
+// with the same hash, then the oldest until the bounds hold. A token too
+// long, or whose entry would already have expired, is not held (and
+// removes nothing).
+func (c *tokenCache) put(k cacheKey, key *signing.VerifyingKey, now time.Time, exp time.Time, hasExp bool) (evicted int) {
+	token := k.token
 	if len(token) > c.maxTokenSize || key == nil {
 		return 0
 	}
@@ -130,13 +156,17 @@ func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time,
 	if !now.Before(expires) {
 		return 0
 	}
-	s := c.shard(token)
+	s := c.shard(k)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	evicted = s.sweep(now)
-	if i, ok := s.index[token]; ok { // verified again (a new key, or expired meanwhile)
-		s.slots[i].key, s.slots[i].expires = key, expires
-		return evicted
+	if i, ok := s.index[k.hash]; ok {
+		if s.slots[i].token == token { // verified again (a new key, or expired meanwhile)
+			s.slots[i].key, s.slots[i].expires = key, expires
+			return evicted
+		}
+		s.remove(i) // another token with the same hash: the newer one is held
+		evicted++
 	}
 	need := len(token) + CacheEntryOverhead
 	for s.live > 0 && (s.live >= s.maxEntries || s.bytes+need > s.maxBytes) {
@@ -151,17 +181,17 @@ func (c *tokenCache) put(token string, key *signing.VerifyingKey, now time.Time,
 		s.slots = append(s.slots, cacheSlot{})
 	}
 	if s.index == nil {
-		s.index = make(map[string]int32)
+		s.index = make(map[uint64]int32)
 	}
 	token = strings.Clone(token) // never the caller's larger buffer
-	s.slots[i] = cacheSlot{token: token, key: key, expires: expires, prev: s.newest, next: -1}
+	s.slots[i] = cacheSlot{token: token, hash: k.hash, key: key, expires: expires, prev: s.newest, next: -1}
 	if s.newest >= 0 {
 		s.slots[s.newest].next = i
 	} else {
 		s.oldest = i
 	}
 	s.newest = i
-	s.index[token] = i
+	s.index[k.hash] = i
 	s.live++
 	s.bytes += need
 	return evicted
@@ -195,7 +225,7 @@ func (s *cacheShard) sweep(now time.Time) (removed int) {
 // list.
 func (s *cacheShard) remove(i int32) {
 	e := &s.slots[i]
-	delete(s.index, e.token)
+	delete(s.index, e.hash)
 	s.bytes -= len(e.token) + CacheEntryOverhead
 	s.live--
 	if e.prev >= 0 {

@@ -177,7 +177,7 @@ func TestWithCacheStoresACopy(t *testing.T) {
 	if _, err := v.Parse(view); err != nil {
 		t.Fatal(err)
 	}
-	s := v.cache.shard(tok)
+	s := v.cache.shard(v.cache.key(tok))
 	held := false
 	for _, slot := range s.slots {
 		if slot.token == tok {
@@ -201,6 +201,20 @@ func sameData(a, b string) bool {
 // and drops, and checks it against a first-in first-out model: the same
 // tokens held, the bounds kept, the accounting exact.
 func TestWithCacheRingAgainstModel(t *testing.T) {
+	for _, hash := range []struct {
+		name string
+		of   func(string) uint64 // nil: the cache's own
+	}{
+		{"maphash", nil},
+		// Tokens of one length share a hash: the later replaces the
+		// earlier, and a lookup never gives one token's entry for another.
+		{"colliding", func(tok string) uint64 { return uint64(len(tok)) }},
+	} {
+		t.Run(hash.name, func(t *testing.T) { ringAgainstModel(t, hash.of) })
+	}
+}
+
+func ringAgainstModel(t *testing.T, hashOf func(string) uint64) {
 	for seed := range uint64(20) {
 		r := mrand.New(mrand.NewPCG(seed, 1))
 		maxEntries := 1 + r.IntN(8)
@@ -213,18 +227,31 @@ func TestWithCacheRingAgainstModel(t *testing.T) {
 		if len(c.shards) != 1 {
 			t.Fatalf("%d shards for %d entries", len(c.shards), maxEntries)
 		}
-		key := &signing.VerifyingKey{}
+		if hashOf != nil {
+			c.hash = hashOf
+		}
+		keys := map[string]*signing.VerifyingKey{} // one key per token, so a wrong entry shows
 		now := time.Now()
 		var model []string // oldest first
 		for step := range 400 {
 			tok := strings.Repeat("t", 1+r.IntN(40)) + fmt.Sprint(r.IntN(20))
 			tok = tok[:min(len(tok), 40)]
+			if keys[tok] == nil {
+				keys[tok] = &signing.VerifyingKey{}
+			}
 			switch r.IntN(3) {
 			case 0, 1:
-				evicted := c.put(tok, key, now, time.Time{}, false)
+				evicted := c.put(c.key(tok), keys[tok], now, time.Time{}, false)
 				if !slices.Contains(model, tok) {
-					model = append(model, tok)
 					want := 0
+					model = slices.DeleteFunc(model, func(m string) bool {
+						collides := c.hash(m) == c.hash(tok)
+						if collides {
+							want++
+						}
+						return collides
+					})
+					model = append(model, tok)
 					for len(model) > maxEntries || modelBytes(model) > maxBytes {
 						model = model[1:]
 						want++
@@ -234,16 +261,20 @@ func TestWithCacheRingAgainstModel(t *testing.T) {
 					}
 				}
 			case 2:
-				c.drop(tok)
+				c.drop(c.key(tok))
 				model = slices.DeleteFunc(model, func(m string) bool { return m == tok })
 			}
 			s := &c.shards[0]
 			if s.live != len(model) || len(s.index) != len(model) || s.bytes != modelBytes(model) {
 				t.Fatalf("seed %d step %d: live %d index %d bytes %d; model %d, %d bytes", seed, step, s.live, len(s.index), s.bytes, len(model), modelBytes(model))
 			}
-			for _, m := range model {
-				if k, _ := c.get(m, now); k != key {
-					t.Fatalf("seed %d step %d: %q not held", seed, step, m)
+			for m, key := range keys {
+				want := key
+				if !slices.Contains(model, m) {
+					want = nil
+				}
+				if k, _ := c.get(c.key(m), now); k != want {
+					t.Fatalf("seed %d step %d: %q gives key %p, want %p", seed, step, m, k, want)
 				}
 			}
 		}
@@ -321,24 +352,24 @@ func TestWithCacheExpiredOldestRemovedOnInsert(t *testing.T) {
 	now := time.Now()
 	tok := func(i int) string { return fmt.Sprintf("token-%03d", i) }
 	for i := range 3 { // three expiring in a second, the oldest
-		c.put(tok(i), key, now, now.Add(time.Second), true)
+		c.put(c.key(tok(i)), key, now, now.Add(time.Second), true)
 	}
-	c.put(tok(3), key, now, time.Time{}, false) // lives MaxAge
+	c.put(c.key(tok(3)), key, now, time.Time{}, false) // lives MaxAge
 	later := now.Add(2 * time.Second)
-	if n := c.put(tok(4), key, later, time.Time{}, false); n != 2 {
+	if n := c.put(c.key(tok(4)), key, later, time.Time{}, false); n != 2 {
 		t.Fatalf("first insertion after expiry removed %d, want 2 (the two oldest)", n)
 	}
 	if n, _ := c.len(); n != 3 {
 		t.Fatalf("%d entries held, want 3", n)
 	}
-	if n := c.put(tok(5), key, later, time.Time{}, false); n != 1 {
+	if n := c.put(c.key(tok(5)), key, later, time.Time{}, false); n != 1 {
 		t.Fatalf("second insertion removed %d, want 1 (the last expired, then a live one)", n)
 	}
-	if n := c.put(tok(6), key, later, time.Time{}, false); n != 0 {
+	if n := c.put(c.key(tok(6)), key, later, time.Time{}, false); n != 0 {
 		t.Fatalf("third insertion removed %d, want 0 (no expired entry left)", n)
 	}
 	for i := range 7 {
-		k, _ := c.get(tok(i), later)
+		k, _ := c.get(c.key(tok(i)), later)
 		if (k != nil) != (i >= 3) {
 			t.Errorf("%s held: %v", tok(i), k != nil)
 		}

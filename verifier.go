@@ -216,10 +216,12 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 	alg, algErr := v.algorithm(h)
 	var now time.Time
 	var cachedKey *signing.VerifyingKey
+	var ck cacheKey
 	useCache := v.cache != nil && algErr == nil && !isHMAC(alg)
 	if useCache {
 		now = v.cfg.validator.Clock()
-		cachedKey, got.evicted = v.cache.get(token, now)
+		ck = v.cache.key(token)
+		cachedKey, got.evicted = v.cache.get(ck, now)
 		got.cache = CacheMiss // a hit once the key source gives the key again
 	}
 	// The signature is decoded on the stack up to RSA-4096's 512 bytes
@@ -250,7 +252,7 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 	keys, err := v.keys.lookup(ctx, h, iss)
 	if err != nil {
 		if cachedKey != nil {
-			v.cache.drop(token) // the key source gives no key for it now
+			v.cache.drop(ck) // the key source gives no key for it now
 		}
 		return nil, err
 	}
@@ -260,7 +262,7 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 		} else {
 			// The key that verified it is gone from the key source: the
 			// entry goes, and the signature is checked again, as on a miss.
-			v.cache.drop(token)
+			v.cache.drop(ck)
 			cachedKey = nil
 			if sig, pooled.sig, err = decodeSignature(&sigBuf, c.Signature); err != nil {
 				return nil, err // never reached: the token decoded before
@@ -288,7 +290,7 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 	if useCache && cachedKey == nil {
 		// Signed and well formed: held until "exp" at the latest, whatever
 		// the rules below say (they run again on every hit).
-		got.evicted += v.cache.put(token, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
+		got.evicted += v.cache.put(ck, verifiedBy, now, ex.ExpiresAt, ex.HasExpiresAt)
 	}
 	if v.cfg.observer != nil && ex.Issuer != nil {
 		// Copied now: the Encoder (or an UnmarshalJSON it calls) may
