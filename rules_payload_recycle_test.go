@@ -2,10 +2,14 @@ package jwt_test
 
 import (
 	"bytes"
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
+	"github.com/jotlib/jwt/internal/bytesview"
+	"github.com/jotlib/jwt/internal/verified"
 )
 
 // keepsText keeps the text its UnmarshalText is given.
@@ -130,5 +134,46 @@ func TestDefaultEncoderRecyclesThePayloadOfClaimsThatKeepNothing(t *testing.T) {
 	numbers := jwt.StdEncoder{UseNumber: true}
 	if std, other := allocs(&numbers), allocs(wrappedStd{numbers}); std != other-1 {
 		t.Fatalf("*StdEncoder with UseNumber: %v allocations, another Encoder: %v; want one fewer", std, other)
+	}
+}
+
+// viewKeeper is a profile's rules that wrongly keep the views Member is
+// given (verified.Rules says to copy what is kept).
+type viewKeeper struct{ names, values []string }
+
+func (*viewKeeper) Registered() *claims.Registered { return nil }
+func (k *viewKeeper) Member(name string, value []byte) {
+	k.names = append(k.names, name)
+	k.values = append(k.values, bytesview.String(value))
+}
+func (*viewKeeper) Check(context.Context, any) error { return nil }
+
+// TestViewsGivenToRulesAreNeverRecycled: a parse with a profile's rules,
+// which are handed views into the claims buffer, never works in a recycled
+// one, even for claims that keep nothing: a view kept by mistake (as
+// claimsources once kept names) holds its own token's bytes, never a later
+// token's.
+func TestViewsGivenToRulesAreNeverRecycled(t *testing.T) {
+	v, err := jwt.NewVerifier(rtSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func(payload string) *viewKeeper {
+		k := &viewKeeper{}
+		var c plainClaims
+		if _, err := verified.Parse(context.Background(), v, rtHS256(`{"alg":"HS256"}`, payload), &c, k); err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	first := parse(`{"sub":"first-subject","shoe_size":1}`)
+	for range 100 {
+		parse(`{"sub":"later-subject","SECRET_XX":2}`)
+	}
+	if want := []string{"sub", "shoe_size"}; !slices.Equal(first.names, want) {
+		t.Fatalf("kept names %q, want %q", first.names, want)
+	}
+	if want := []string{`"first-subject"`, "1"}; !slices.Equal(first.values, want) {
+		t.Fatalf("kept values %q, want %q", first.values, want)
 	}
 }

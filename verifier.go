@@ -196,7 +196,7 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 	// Else (recyclesPayload) the buffer is a pooled one, put back when
 	// verify returns: nothing it returns refers to it (errors are
 	// formatted, claims decoded, rules are given views for the call only).
-	if v.recyclesPayload(dst) {
+	if v.recyclesPayload(dst, rules) {
 		pooled.payload = getBuffer()
 	}
 	payload, err := decodeSegment(pooledOrNil(pooled.payload), c.Payload, "payload")

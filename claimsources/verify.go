@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/jotlib/jwt"
 	"github.com/jotlib/jwt/claims"
@@ -46,7 +47,7 @@ func (s *sourceRules) Member(name string, value []byte) {
 		s.audErr = fmt.Errorf(`%w: "aud" is present and the Source names no Audiences (OpenID Connect Core 1.0 section 5.6.2 defines none)`, ErrUnexpectedAudience)
 	}
 	if s.want[name] && !null {
-		s.got[name] = json.RawMessage(bytes.Clone(value))
+		s.got[strings.Clone(name)] = json.RawMessage(bytes.Clone(value)) // name and value are views for the call only
 	}
 }
 

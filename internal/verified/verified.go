@@ -27,7 +27,8 @@ type Rules interface {
 	// well-formed, the registered claims type-checked), in the token's
 	// order and before any Encoder sees them, so that no codec changes
 	// what it keeps: the member's name and its raw JSON value, views valid
-	// during the call only (copy what is kept). A token the pass refuses
+	// during the call only (copy what is kept, a name kept as a map key
+	// included). A token the pass refuses
 	// has its members up to the refused one given, and never reaches
 	// Check.
 	Member(name string, value []byte)
