@@ -107,17 +107,10 @@ var ownDecoders = [...]reflect.Type{
 	reflect.TypeFor[claims.NumericDate](), reflect.TypeFor[claims.Audience](), reflect.TypeFor[claims.Confirmation](),
 }
 
-// decodesItselfKeeping reports whether t's JSON may be handed to a method
-// of t's that could keep it: decodesItself, or a method named
-// UnmarshalJSONFrom (encoding/json/v2's UnmarshalerFrom, which Go 1.27's
-// encoding/json calls), unless t is one of ownDecoders.
-func decodesItselfKeeping(t reflect.Type) bool {
-	if slices.Contains(ownDecoders[:], t) {
-		return false
-	}
-	if decodesItself(t) {
-		return true
-	}
+// decodesFrom reports whether t has a method named UnmarshalJSONFrom
+// (encoding/json/v2's UnmarshalerFrom, which Go 1.27's encoding/json
+// calls): like decodesItself, it is handed t's JSON.
+func decodesFrom(t reflect.Type) bool {
 	_, ok := reflect.PointerTo(t).MethodByName("UnmarshalJSONFrom")
 	return ok
 }
@@ -138,18 +131,19 @@ func decodesItself(t reflect.Type) bool {
 // walkClaimsType refuses t when it holds a map with keys that are not plain
 // strings, records in ifaces whether an interface is reachable other than
 // as a map element (map elements are always new values), and in keeps
-// whether a type that decodes itself and may keep its input is reachable
-// (decodesItselfKeeping), a map element's included.
+// whether a type that decodes itself (decodesItself, decodesFrom) and is
+// not one of ownDecoders is reachable, a map element's included.
 func walkClaimsType(root, t reflect.Type, seen map[reflect.Type]bool, ifaces, keeps *bool) error {
 	if seen[t] {
 		return nil
 	}
 	seen[t] = true
 	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		if decodesItselfKeeping(t) {
-			*keeps = true
+		self := decodesItself(t)
+		if (self || decodesFrom(t)) && !slices.Contains(ownDecoders[:], t) {
+			*keeps = true // a method of the caller's may keep its input
 		}
-		if decodesItself(t) {
+		if self {
 			return nil
 		}
 	}

@@ -61,12 +61,12 @@ func (e *ValidationError) Unwrap() error {
 	return e.Err
 }
 
-// customRules reports whether a parse into dst runs rules that need the
-// decoded claims: dst's Validate method or a WithValidator check. dst is
-// what claimsTarget returned, so an interface holding a pointer has been
-// followed already.
-func (v *Verifier) customRules(dst any) bool {
-	return len(v.cfg.checks) > 0 || claimsTypeOf(reflect.TypeOf(dst)).validates
+// customRules reports whether a parse into claims of the type dstType
+// describes runs rules that need the decoded claims: their Validate method
+// or a WithValidator check. The claims are what claimsTarget returned, so
+// an interface holding a pointer has been followed already.
+func (v *Verifier) customRules(dstType *claimsTypeVerdict) bool {
+	return len(v.cfg.checks) > 0 || dstType.validates
 }
 
 // validatesClaims reports whether claims of type t have a Validate method

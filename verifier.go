@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"time"
 
@@ -196,7 +197,8 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 	// Else (recyclesPayload) the buffer is a pooled one, put back when
 	// verify returns: nothing it returns refers to it (errors are
 	// formatted, claims decoded, rules are given views for the call only).
-	if v.recyclesPayload(dst, rules) {
+	dstType := claimsTypeOf(reflect.TypeOf(dst)) // looked up once: recycling here, Validate in accept
+	if v.recyclesPayload(dstType, rules) {
 		pooled.payload = getBuffer()
 	}
 	payload, err := decodeSegment(pooledOrNil(pooled.payload), c.Payload, "payload")
@@ -297,7 +299,7 @@ func (v *Verifier) verifyWith(ctx context.Context, token string, dst any, rules 
 		// write to the payload it is given.
 		got.issuer, _ = strictjson.String(ex.Issuer)
 	}
-	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst, rules)
+	return v.accept(ctx, &Token{Header: *h, Raw: token}, payload, &ex, dst, dstType, rules)
 }
 
 // algorithm is the rule of RFC 8725 section 3.1: the header's "alg" is
@@ -320,14 +322,14 @@ func (v *Verifier) algorithm(h *Header) (Algorithm, error) {
 // (decodeInto), the custom rules, then the claims handed over (handOver).
 // A refusal after the signature is a *ValidationError holding t, its
 // claims decoded.
-func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *claimrules.Extracted, dst any, rules verified.Rules) (*Token, error) {
+func (v *Verifier) accept(ctx context.Context, t *Token, payload []byte, ex *claimrules.Extracted, dst any, dstType *claimsTypeVerdict, rules verified.Rules) (*Token, error) {
 	ruleErr := v.validate(&t.Header, ex)
 	if ruleErr == nil && rules != nil {
 		if r := rules.Registered(); r != nil {
 			*r = ex.Registered()
 		}
 	}
-	custom := rules != nil || v.customRules(dst)
+	custom := rules != nil || v.customRules(dstType)
 	decoded, err := v.decodeInto(payload, ex.Facts, dst, ruleErr != nil || custom)
 	if err != nil {
 		if ruleErr != nil {
